@@ -153,3 +153,15 @@ int main(int argc, const char **argv)
 		return perf_help_unknown_cmd(cmd);
 	return run_builtin(c, argc, argv);
 }
+
+#ifdef __SANITIZE_ADDRESS__
+/*
+ * Sanitizer builds look for memory errors; the memory a command holds until
+ * exit is not one of them.
+ */
+const char *__asan_default_options(void);
+const char *__asan_default_options(void)
+{
+	return "detect_leaks=0:abort_on_error=0";
+}
+#endif
