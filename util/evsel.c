@@ -1,0 +1,204 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "evsel.h"
+#include "evlist.h"
+#include "perf-sys.h"
+#include <errno.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+struct evsel *evsel__new(const struct perf_event_attr *attr, const char *name)
+{
+	struct evsel *evsel = xzalloc(sizeof(*evsel));
+
+	evsel->attr = *attr;
+	if (!evsel->attr.size)
+		evsel->attr.size = sizeof(evsel->attr);
+	evsel->leader = evsel;
+	evsel->nr_members = 1;
+	INIT_LIST_HEAD(&evsel->node);
+	if (name)
+		evsel->name = xstrdup(name);
+	return evsel;
+}
+
+void evsel__delete(struct evsel *evsel)
+{
+	if (!evsel)
+		return;
+	evsel__close(evsel);
+	perf_cpu_map__put(evsel->cpus);
+	perf_thread_map__put(evsel->threads);
+	free(evsel->name);
+	free(evsel->pmu_name);
+	free(evsel->filter);
+	free(evsel->group_name);
+	free(evsel->tp_sys);
+	free(evsel->tp_name);
+	free(evsel->ids);
+	free(evsel);
+}
+
+void evsel__set_name(struct evsel *evsel, const char *name)
+{
+	free(evsel->name);
+	evsel->name = name ? xstrdup(name) : NULL;
+}
+
+int evsel__fd(const struct evsel *evsel, int cpu_idx, int thread_idx)
+{
+	if (!evsel->fd || cpu_idx >= evsel->nr_fd_cpus || thread_idx >= evsel->nr_fd_threads)
+		return -1;
+	return evsel->fd[cpu_idx * evsel->nr_fd_threads + thread_idx];
+}
+
+bool evsel__is_open(const struct evsel *evsel)
+{
+	return evsel->fd != NULL;
+}
+
+void evsel__add_id(struct evsel *evsel, u64 id)
+{
+	ALLOC_GROW(evsel->ids, evsel->nr_ids + 1, evsel->ids_alloc);
+	evsel->ids[evsel->nr_ids++] = id;
+	if (evsel->evlist)
+		evlist__id_add(evsel->evlist, evsel, id);
+}
+
+int evsel__open(struct evsel *evsel, struct perf_cpu_map *cpus, struct perf_thread_map *threads)
+{
+	int ncpus, nthreads, err = 0;
+
+	if (!cpus)
+		cpus = evsel->cpus ? evsel->cpus : evsel->evlist ? evsel->evlist->cpus : NULL;
+	if (!threads)
+		threads = evsel->threads ? evsel->threads : evsel->evlist ? evsel->evlist->threads : NULL;
+	ncpus = perf_cpu_map__nr(cpus);
+	nthreads = perf_thread_map__nr(threads);
+	if (evsel->fd)
+		evsel__close(evsel);
+	evsel->fd = xmalloc(ncpus * nthreads * sizeof(int));
+	evsel->nr_fd_cpus = ncpus;
+	evsel->nr_fd_threads = nthreads;
+	for (int i = 0; i < ncpus * nthreads; i++)
+		evsel->fd[i] = -1;
+
+	for (int c = 0; c < ncpus; c++) {
+		for (int t = 0; t < nthreads; t++) {
+			int group_fd = -1, fd;
+			u64 id;
+
+			if (!evsel__is_group_leader(evsel))
+				group_fd = evsel__fd(evsel->leader, c, t);
+			fd = sys_perf_event_open(&evsel->attr, perf_thread_map__pid(threads, t),
+						 perf_cpu_map__cpu(cpus, c), group_fd, PERF_FLAG_FD_CLOEXEC);
+			if (fd < 0) {
+				err = -errno;
+				goto out_close;
+			}
+			evsel->fd[c * nthreads + t] = fd;
+			if (ioctl(fd, PERF_EVENT_IOC_ID, &id) == 0)
+				evsel__add_id(evsel, id);
+		}
+	}
+	evsel->open_errno = 0;
+	evsel->supported = true;
+	return 0;
+
+out_close:
+	evsel->open_errno = -err;
+	evsel__close(evsel);
+	return err;
+}
+
+void evsel__close(struct evsel *evsel)
+{
+	if (!evsel->fd)
+		return;
+	for (int i = 0; i < evsel->nr_fd_cpus * evsel->nr_fd_threads; i++)
+		if (evsel->fd[i] >= 0)
+			close(evsel->fd[i]);
+	zfree(&evsel->fd);
+	evsel->nr_fd_cpus = evsel->nr_fd_threads = 0;
+}
+
+static int evsel__ioctl_all(struct evsel *evsel, unsigned long request, unsigned long arg)
+{
+	for (int i = 0; evsel->fd && i < evsel->nr_fd_cpus * evsel->nr_fd_threads; i++) {
+		if (evsel->fd[i] < 0)
+			continue;
+		if (ioctl(evsel->fd[i], request, arg) < 0)
+			return -errno;
+	}
+	return 0;
+}
+
+int evsel__enable(struct evsel *evsel)
+{
+	return evsel__ioctl_all(evsel, PERF_EVENT_IOC_ENABLE, 0);
+}
+
+int evsel__disable(struct evsel *evsel)
+{
+	return evsel__ioctl_all(evsel, PERF_EVENT_IOC_DISABLE, 0);
+}
+
+int evsel__apply_filter(struct evsel *evsel, const char *filter)
+{
+	return evsel__ioctl_all(evsel, PERF_EVENT_IOC_SET_FILTER, (unsigned long)filter);
+}
+
+int evsel__read_counter(struct evsel *evsel, int cpu_idx, int thread_idx,
+			struct perf_counts_values *count)
+{
+	u64 buf[8];
+	u64 fmt = evsel->attr.read_format;
+	int fd = evsel__fd(evsel, cpu_idx, thread_idx);
+	ssize_t n;
+	int i = 0;
+
+	memset(count, 0, sizeof(*count));
+	if (fd < 0)
+		return -EBADF;
+	if (fmt & PERF_FORMAT_GROUP)
+		return -EINVAL;	/* group reads are decoded by the caller */
+	n = read(fd, buf, sizeof(buf));
+	if (n < 0)
+		return -errno;
+	if (n < (ssize_t)sizeof(u64))
+		return -EINVAL;
+	count->val = buf[i++];
+	if (fmt & PERF_FORMAT_TOTAL_TIME_ENABLED)
+		count->ena = buf[i++];
+	if (fmt & PERF_FORMAT_TOTAL_TIME_RUNNING)
+		count->run = buf[i++];
+	if (fmt & PERF_FORMAT_ID)
+		count->id = buf[i++];
+	if (fmt & PERF_FORMAT_LOST)
+		count->lost = buf[i++];
+	return 0;
+}
+
+int evsel__group_idx(const struct evsel *evsel)
+{
+	return evsel->idx - evsel->leader->idx;
+}
+
+int perf_evsel__id_hdr_size(const struct perf_event_attr *attr)
+{
+	u64 type = attr->sample_type;
+	int size = 0;
+
+	if (type & PERF_SAMPLE_TID)
+		size += sizeof(u64);
+	if (type & PERF_SAMPLE_TIME)
+		size += sizeof(u64);
+	if (type & PERF_SAMPLE_ID)
+		size += sizeof(u64);
+	if (type & PERF_SAMPLE_STREAM_ID)
+		size += sizeof(u64);
+	if (type & PERF_SAMPLE_CPU)
+		size += sizeof(u64);
+	if (type & PERF_SAMPLE_IDENTIFIER)
+		size += sizeof(u64);
+	return size;
+}
