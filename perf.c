@@ -21,7 +21,11 @@ const char perf_more_info_string[] =
 const char perf_version_string[] = PERF_VERSION;
 
 const struct cmd_struct perf_commands[] = {
+	{ "buildid-list", cmd_buildid_list, CMD_USE_PAGER, "List the buildids in a perf.data file" },
+	{ "evlist",	cmd_evlist,	CMD_USE_PAGER, "List the event names in a perf.data file" },
 	{ "help",	cmd_help,	0, "Display help information about perf" },
+	{ "report",	cmd_report,	CMD_USE_PAGER, "Read perf.data (created by perf record) and display the profile" },
+	{ "script",	cmd_script,	CMD_USE_PAGER, "Read perf.data (created by perf record) and display trace output" },
 	{ "test",	cmd_test,	0, "Runs sanity tests." },
 	{ "version",	cmd_version,	0, "display the version of perf binary" },
 	{ NULL, NULL, 0, NULL },
