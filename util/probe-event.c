@@ -494,20 +494,24 @@ void clear_perf_probe_event(struct perf_probe_event *pev)
 
 void synthesize_perf_probe_point(struct strbuf *sb, const struct perf_probe_point *pp)
 {
-	if (pp->function)
-		strbuf_addstr(sb, pp->function);
-	else if (pp->has_address)
-		strbuf_addf(sb, "0x%" PRIx64, pp->abs_address);
-	if (pp->file && (pp->function || pp->has_address))
+	if (pp->function || pp->has_address) {
+		if (pp->function)
+			strbuf_addstr(sb, pp->function);
+		else
+			strbuf_addf(sb, "0x%" PRIx64, pp->abs_address);
+		if (pp->offset)
+			strbuf_addf(sb, "+%" PRIu64, pp->offset);
+		else if (pp->line)
+			strbuf_addf(sb, ":%d", pp->line);
+		if (pp->retprobe)
+			strbuf_addstr(sb, "%return");
+		if (pp->file)
+			strbuf_addf(sb, "@%s", pp->file);
+	} else if (pp->file) {
 		strbuf_addf(sb, "@%s", pp->file);
-	else if (pp->file)
-		strbuf_addf(sb, "@%s", pp->file);
-	if (pp->line)
-		strbuf_addf(sb, ":%d", pp->line);
-	if (pp->offset)
-		strbuf_addf(sb, "+%" PRIu64, pp->offset);
-	if (pp->retprobe)
-		strbuf_addstr(sb, "%return");
+		if (pp->line)
+			strbuf_addf(sb, ":%d", pp->line);
+	}
 	if (pp->lazy_line)
 		strbuf_addf(sb, ";%s", pp->lazy_line);
 }

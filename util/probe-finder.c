@@ -425,6 +425,54 @@ static void find_functions(struct debuginfo *dbg, const char *want, const char *
 	}
 }
 
+/*
+ * The DIEs containing addr, innermost first, ending with the CU: lexical
+ * blocks, inlined copies and the real function around them (libdw's
+ * dwarf_getscopes() leaves the caller out for inlined code, and we need its
+ * frame base).
+ */
+static int get_scopes(Dwarf_Die *cu, Dwarf_Addr addr, Dwarf_Die **out)
+{
+	Dwarf_Die *v = NULL, parent = *cu, child;
+	size_t nr = 0, alloc = 0;
+
+	for (int depth = 0; depth < 64; depth++) {
+		bool found = false;
+
+		if (dwarf_child(&parent, &child) != 0)
+			break;
+		do {
+			int tag = dwarf_tag(&child);
+
+			if ((tag == DW_TAG_subprogram || tag == DW_TAG_lexical_block ||
+			     tag == DW_TAG_inlined_subroutine || tag == DW_TAG_namespace ||
+			     tag == DW_TAG_try_block || tag == DW_TAG_catch_block) &&
+			    (tag == DW_TAG_namespace || dwarf_haspc(&child, addr) == 1)) {
+				if (tag != DW_TAG_namespace) {
+					ALLOC_GROW(v, nr + 1, alloc);
+					v[nr++] = child;
+				}
+				parent = child;
+				found = true;
+				break;
+			}
+		} while (dwarf_siblingof(&child, &child) == 0);
+		if (!found)
+			break;
+	}
+	ALLOC_GROW(v, nr + 1, alloc);
+	v[nr++] = *cu;
+	/* innermost first */
+	for (size_t i = 0, j = nr - 2; nr >= 2 && i < j; i++, j--) {
+		Dwarf_Die t = v[i];
+
+		v[i] = v[j];
+		v[j] = t;
+	}
+	*out = v;
+	return (int)nr;
+}
+
 /* ---- lines ---- */
 
 struct line_addr {
@@ -724,7 +772,7 @@ static Dwarf_Addr skip_prologue(struct func_inst *fi)
 }
 
 /* A line sharing its address with other lines: tell the user which line owns it. */
-static void explain_shared_line(struct line_list *ll, int line, struct func_inst *fi, const char *file)
+static bool explain_shared_line(struct line_list *ll, int line, struct func_inst *fi, const char *file)
 {
 	for (size_t i = 0; i < ll->nr; i++) {
 		if (ll->v[i].line != line || !ll->v[i].shared)
@@ -738,9 +786,10 @@ static void explain_shared_line(struct line_list *ll, int line, struct func_inst
 					   ll->v[j].line - fi->decl_line);
 			else
 				pr_warning("Please try to probe at %s:%d instead.\n", file, ll->v[j].line);
-			return;
+			return true;
 		}
 	}
+	return false;
 }
 
 static int find_point_in_func(struct debuginfo *dbg, struct perf_probe_point *pp, struct func_inst *fi,
@@ -783,8 +832,10 @@ static int find_point_in_func(struct debuginfo *dbg, struct perf_probe_point *pp
 				found++;
 			}
 		}
-		if (!found)
-			explain_shared_line(&ll, want, fi, NULL);
+		if (!found && explain_shared_line(&ll, want, fi, NULL)) {
+			free(ll.v);
+			return -ENOENT;
+		}
 	} else {
 		Dwarf_Addr a = fi->entry;
 
@@ -825,7 +876,7 @@ out:
 static bool innermost_func(Dwarf_Die *cu, Dwarf_Addr addr, struct func_inst *fi)
 {
 	Dwarf_Die *scopes = NULL;
-	int n = dwarf_getscopes(cu, addr, &scopes);
+	int n = get_scopes(cu, addr, &scopes);
 	bool ok = false;
 
 	for (int i = 0; i < n; i++) {
@@ -896,8 +947,11 @@ static int find_point_in_file(struct debuginfo *dbg, struct perf_probe_point *pp
 				found++;
 			}
 		}
-		if (!found && !pp->lazy_line)
-			explain_shared_line(&ll, pp->line, NULL, pp->file);
+		if (!found && !pp->lazy_line && explain_shared_line(&ll, pp->line, NULL, pp->file)) {
+			free(lazy);
+			free(ll.v);
+			return -ENOENT;
+		}
 		free(lazy);
 		free(ll.v);
 	}
@@ -1012,10 +1066,10 @@ static int frame_base(struct debuginfo *dbg, Dwarf_Die *scopes, int nscopes, Dwa
 	size_t nops;
 
 	for (int i = 0; i < nscopes; i++) {
-		if (dwarf_tag(&scopes[i]) != DW_TAG_subprogram)
+		/* inlined copies list their abstract origin too: it has no frame base */
+		if (dwarf_tag(&scopes[i]) != DW_TAG_subprogram ||
+		    !dwarf_attr(&scopes[i], DW_AT_frame_base, &attr))
 			continue;
-		if (!dwarf_attr(&scopes[i], DW_AT_frame_base, &attr))
-			break;
 		if (dwarf_getlocation_addr(&attr, addr, &ops, &nops, 1) != 1 || nops < 1)
 			break;
 		if (ops[0].atom == DW_OP_call_frame_cfa) {
@@ -1379,6 +1433,11 @@ static int convert_var(struct arg_ctx *ac, Dwarf_Die *vr, struct perf_probe_arg 
 			type = elem;
 			continue;
 		}
+		if (tag != DW_TAG_pointer_type && tag != DW_TAG_structure_type && tag != DW_TAG_union_type) {
+			pr_err("%s is not a data structure nor a union.\n", pa->var);
+			ret = -EINVAL;
+			goto out;
+		}
 		if (tag == DW_TAG_pointer_type) {
 			Dwarf_Die pointee;
 
@@ -1634,7 +1693,7 @@ int debuginfo__find_trace_events(struct debuginfo *dbg, struct perf_probe_event 
 		tev->point.realname = pa->funcname ? xstrdup(pa->funcname) : NULL;
 		tev->point.rel_line = pa->rel_line;
 		tev->uprobes = dbg->uprobes;
-		ac.nscopes = dwarf_getscopes(&pa->cu, pa->addr, &ac.scopes);
+		ac.nscopes = get_scopes(&pa->cu, pa->addr, &ac.scopes);
 		if (ac.nscopes < 0)
 			ac.nscopes = 0;
 		ret = convert_args(&ac, pev);
@@ -1682,7 +1741,7 @@ static void add_var_text(char ***v, size_t *nr, size_t *alloc, Dwarf_Die *vr)
 }
 
 static void range_text(struct debuginfo *dbg, Dwarf_Die *vr, const char *fname, Dwarf_Addr entry,
-		       struct strbuf *sb)
+		       Dwarf_Addr func_high, struct strbuf *sb)
 {
 	Dwarf_Attribute attr;
 	Dwarf_Addr base, start, end;
@@ -1696,6 +1755,11 @@ static void range_text(struct debuginfo *dbg, Dwarf_Die *vr, const char *fname, 
 		return;
 	strbuf_addf(sb, "\t@<%s+[", fname);
 	while ((off = dwarf_getlocations(&attr, off, &base, &start, &end, &ops, &nops)) > 0) {
+		if (start == 0 && end == (Dwarf_Addr)-1) {
+			/* one location for the whole scope */
+			start = entry;
+			end = func_high;
+		}
 		if (start < entry || end == 0)
 			continue;
 		strbuf_addf(sb, "%s%" PRIu64 "-%" PRIu64, first ? "" : ",", (u64)(start - entry),
@@ -1708,13 +1772,16 @@ static void range_text(struct debuginfo *dbg, Dwarf_Die *vr, const char *fname, 
 static void show_vars_at(struct debuginfo *dbg, struct probe_addr *pa, const char *filter)
 {
 	Dwarf_Die *scopes = NULL;
-	int n = dwarf_getscopes(&pa->cu, pa->addr, &scopes);
+	int n = get_scopes(&pa->cu, pa->addr, &scopes);
 	const char *fname;
-	Dwarf_Addr entry;
+	Dwarf_Addr entry, high = 0;
 	char **v = NULL;
 	size_t nr = 0, alloc = 0;
 
 	outer_func(scopes, n, &fname, &entry);
+	for (int i = 0; i < n; i++)
+		if (dwarf_tag(&scopes[i]) == DW_TAG_subprogram && dwarf_highpc(&scopes[i], &high))
+			high = entry;
 	printf("\t@<%s+%" PRIu64 ">\n", fname ? fname : "?", (u64)(pa->addr - entry));
 	for (int i = 0; i < n; i++) {
 		Dwarf_Die child;
@@ -1745,7 +1812,7 @@ static void show_vars_at(struct debuginfo *dbg, struct probe_addr *pa, const cha
 					die_typename(die_type(&child, &type), &sb);
 					strbuf_addf(&sb, "\t%s", name);
 					if (tag != DW_TAG_compile_unit)
-						range_text(dbg, &child, fname ? fname : "?", entry, &sb);
+						range_text(dbg, &child, fname ? fname : "?", entry, high, &sb);
 					ALLOC_GROW(v, nr + 1, alloc);
 					v[nr++] = strbuf_detach(&sb, NULL);
 					continue;
@@ -1764,8 +1831,7 @@ static void show_vars_at(struct debuginfo *dbg, struct probe_addr *pa, const cha
 		}
 	}
 	free(scopes);
-	if (!probe_conf.show_location_range)
-		qsort(v, nr, sizeof(*v), strp_cmp);
+	qsort(v, nr, sizeof(*v), strp_cmp);
 	if (!nr)
 		printf("\t\t(No matched variables)\n");
 	for (size_t i = 0; i < nr; i++) {
@@ -1968,7 +2034,7 @@ int debuginfo__find_probe_point(struct debuginfo *dbg, u64 vaddr, bool retprobe,
 	memset(pp, 0, sizeof(*pp));
 	if (!dwarf_addrdie(dbg->dw, vaddr, &cu))
 		return -ENOENT;
-	n = dwarf_getscopes(&cu, vaddr, &scopes);
+	n = get_scopes(&cu, vaddr, &scopes);
 	free(scopes);
 	if (n <= 0 || !innermost_func(&cu, vaddr, &fi))
 		return -ENOENT;
