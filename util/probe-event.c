@@ -111,8 +111,6 @@ static int parse_sdt_point(char *arg, struct perf_probe_event *pev)
 	*colon = '\0';
 	pev->group = strstarts(arg, "sdt_") ? xstrdup(arg) : xasprintf("sdt_%s", arg);
 	pev->point.function = xstrdup(colon + 1);
-	if (!pev->event)
-		pev->event = xstrdup(colon + 1);
 	pev->sdt = true;
 	return 0;
 }

@@ -389,7 +389,7 @@ static int show_one_cache(const char *path, const char *build_id, void *arg)
 
 			if (!cs->filter || strglobmatch(name, cs->filter) ||
 			    (ent->event && strglobmatch(ent->event, cs->filter)))
-				printf("%s\n", ent->spev);
+				printf("%s\n", ent->spev + (ent->spev[0] == '%'));
 			free(name);
 		}
 	}

@@ -116,6 +116,14 @@ static int name_events(struct perf_probe_event *pev, struct probe_trace_event *t
 		char *base, *key, *name;
 		bool shared = false;
 
+		if (pev->sdt) {
+			/* the marker's own names, unless EVENT= renamed it */
+			if (pev->event) {
+				free(tev->event);
+				tev->event = xstrdup(pev->event);
+			}
+			continue;
+		}
 		free(tev->group);
 		if (pev->group)
 			tev->group = xstrdup(pev->group);
@@ -423,15 +431,8 @@ static int convert_sdt(struct perf_probe_event *pev, struct probe_trace_event **
 		       pev->target ? " in " : "", pev->target ? pev->target : "");
 		return -ENOENT;
 	}
-	for (int i = 0; i < n; i++) {
-		struct probe_trace_event *tev = &(*tevs)[i];
-
-		if (pev->event && strcmp(pev->event, pev->point.function)) {
-			free(tev->event);
-			tev->event = xstrdup(pev->event);
-		}
-		tev->point.realname = xstrdup(tev->event);
-	}
+	for (int i = 0; i < n; i++)
+		(*tevs)[i].point.realname = xstrdup((*tevs)[i].event);
 	return n;
 }
 
@@ -446,7 +447,7 @@ static void print_added(struct perf_probe_event *pev, struct probe_trace_event *
 		strbuf_reset(&sb);
 		strbuf_addf(&sb, "  %s:%s (on ", tevs[i].group, tevs[i].event);
 		if (pev->sdt)
-			strbuf_addf(&sb, "%%%s", pev->point.function);
+			strbuf_addf(&sb, "%%%s", tevs[i].point.realname);
 		else
 			synthesize_perf_probe_point(&sb, &pev->point);
 		if (tevs[i].uprobes || pev->target)
