@@ -437,9 +437,9 @@ int parse_perf_probe_command(const char *cmd, struct perf_probe_event *pev)
 		ret = parse_probe_arg(argv[i + 1], &pev->args[i]);
 		if (ret)
 			goto out;
-		if (pev->point.retprobe && !perf_probe_arg_is_raw(&pev->args[i]) &&
-		    strcmp(pev->args[i].var, "$vars") && strcmp(pev->args[i].var, "$params") &&
-		    !pev->uprobes && 0) {
+		if (pev->point.retprobe && pev->args[i].var[0] != '$' &&
+		    !perf_probe_arg_is_raw(&pev->args[i])) {
+			semantic_error("You can't specify local variable for kretprobe.\n");
 			ret = -EINVAL;
 			goto out;
 		}
