@@ -1831,7 +1831,8 @@ static void show_vars_at(struct debuginfo *dbg, struct probe_addr *pa, const cha
 		}
 	}
 	free(scopes);
-	qsort(v, nr, sizeof(*v), strp_cmp);
+	if (nr)
+		qsort(v, nr, sizeof(*v), strp_cmp);
 	if (!nr)
 		printf("\t\t(No matched variables)\n");
 	for (size_t i = 0; i < nr; i++) {
@@ -2017,7 +2018,8 @@ int debuginfo__find_line_range(struct debuginfo *dbg, struct line_range *lr)
 	}
 	if (!lr->path)
 		return 0;
-	qsort(lr->lines, lr->nr_lines, sizeof(int), int_cmp);
+	if (lr->nr_lines)
+		qsort(lr->lines, lr->nr_lines, sizeof(int), int_cmp);
 	return 1;
 }
 

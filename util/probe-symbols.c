@@ -162,7 +162,8 @@ static int sym_cmp(const void *a, const void *b)
 
 void probe_symtab__fixup(struct probe_symtab *st)
 {
-	qsort(st->syms, st->nr, sizeof(*st->syms), sym_cmp);
+	if (st->nr)
+		qsort(st->syms, st->nr, sizeof(*st->syms), sym_cmp);
 	for (size_t i = 0; i < st->nr; i++) {
 		struct probe_sym *s = &st->syms[i];
 
