@@ -618,7 +618,7 @@ int parse_probe_trace_command(const char *cmd, struct probe_trace_event *tev)
 		char *name = eq ? xstrndup(argv[i], (size_t)(eq - argv[i])) : NULL;
 
 		colon = strrchr(val, ':');
-		if (colon && colon > strrchr(val, ')') && !(val[0] == '%' && 0))
+		if (colon && (!strrchr(val, ')') || colon > strrchr(val, ')')))
 			*colon++ = '\0';
 		else
 			colon = NULL;

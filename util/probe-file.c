@@ -72,7 +72,6 @@ struct strlist *probe_file__get_rawlist(int fd)
 {
 	struct strbuf sb = STRBUF_INIT;
 	struct strlist *sl = strlist__new(NULL);
-	char *line, *save = NULL;
 	int dfd = dup(fd);
 	FILE *fp;
 
@@ -92,8 +91,6 @@ struct strlist *probe_file__get_rawlist(int fd)
 	}
 	fclose(fp);
 	strbuf_release(&sb);
-	(void)line;
-	(void)save;
 	return sl;
 }
 

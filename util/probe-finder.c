@@ -7,6 +7,7 @@
  * the fetch arguments for the variables the user asked for.
  */
 #include "probe-finder.h"
+#include "dwarf-aux.h"
 #include "probe-event.h"
 #include "probe-symbols.h"
 #include "debug.h"
@@ -137,201 +138,6 @@ const char *debuginfo__path(const struct debuginfo *dbg)
 	return dbg->path;
 }
 
-/* ---- small DIE helpers ---- */
-
-static const char *die_name(Dwarf_Die *die)
-{
-	const char *n = dwarf_diename(die);
-
-	return n ? n : "";
-}
-
-/* Follow DW_AT_type. */
-static Dwarf_Die *die_type(Dwarf_Die *die, Dwarf_Die *mem)
-{
-	Dwarf_Attribute attr;
-
-	if (!dwarf_attr_integrate(die, DW_AT_type, &attr) || !dwarf_formref_die(&attr, mem))
-		return NULL;
-	return mem;
-}
-
-/* Strip typedefs and qualifiers. */
-static Dwarf_Die *die_real_type(Dwarf_Die *type, Dwarf_Die *mem)
-{
-	Dwarf_Die cur = *type;
-
-	for (int i = 0; i < 32; i++) {
-		int tag = dwarf_tag(&cur);
-
-		if (tag != DW_TAG_typedef && tag != DW_TAG_const_type && tag != DW_TAG_volatile_type &&
-		    tag != DW_TAG_restrict_type && tag != DW_TAG_atomic_type) {
-			*mem = cur;
-			return mem;
-		}
-		if (!die_type(&cur, &cur))
-			return NULL;	/* const void */
-	}
-	return NULL;
-}
-
-static void die_typename(Dwarf_Die *type, struct strbuf *sb)
-{
-	Dwarf_Die t;
-	int tag;
-
-	if (!type) {
-		strbuf_addstr(sb, "void");
-		return;
-	}
-	tag = dwarf_tag(type);
-	switch (tag) {
-	case DW_TAG_const_type:
-	case DW_TAG_volatile_type:
-	case DW_TAG_restrict_type:
-	case DW_TAG_atomic_type:
-		die_typename(die_type(type, &t), sb);
-		return;
-	case DW_TAG_pointer_type:
-		die_typename(die_type(type, &t), sb);
-		strbuf_addch(sb, '*');
-		return;
-	case DW_TAG_array_type:
-		die_typename(die_type(type, &t), sb);
-		strbuf_addstr(sb, "[]");
-		return;
-	case DW_TAG_structure_type:
-		strbuf_addf(sb, "struct %s", die_name(type));
-		return;
-	case DW_TAG_union_type:
-		strbuf_addf(sb, "union %s", die_name(type));
-		return;
-	case DW_TAG_enumeration_type:
-		strbuf_addf(sb, "enum %s", die_name(type));
-		return;
-	case DW_TAG_subroutine_type:
-		strbuf_addstr(sb, "(function_type)");
-		return;
-	default:
-		strbuf_addstr(sb, die_name(type));
-	}
-}
-
-static long die_byte_size(Dwarf_Die *type)
-{
-	Dwarf_Word size;
-	Dwarf_Die real;
-
-	if (dwarf_tag(type) == DW_TAG_pointer_type)
-		return sizeof(void *);
-	if (!die_real_type(type, &real))
-		return -1;
-	if (dwarf_aggregate_size(&real, &size) == 0)
-		return (long)size;
-	return -1;
-}
-
-static bool die_is_char(Dwarf_Die *type)
-{
-	Dwarf_Die real;
-	Dwarf_Attribute attr;
-	Dwarf_Word enc;
-
-	if (!die_real_type(type, &real) || dwarf_tag(&real) != DW_TAG_base_type)
-		return false;
-	if (!dwarf_attr(&real, DW_AT_encoding, &attr) || dwarf_formudata(&attr, &enc))
-		return false;
-	return (enc == DW_ATE_signed_char || enc == DW_ATE_unsigned_char) && die_byte_size(&real) == 1;
-}
-
-/* Is the compilation unit optimized (DW_AT_producer with -O other than -O0)? */
-static bool cu_is_optimized(Dwarf_Die *cu)
-{
-	Dwarf_Attribute attr;
-	const char *prod, *o, *last = NULL;
-
-	if (!dwarf_attr(cu, DW_AT_producer, &attr) || !(prod = dwarf_formstring(&attr)))
-		return false;
-	for (o = prod; (o = strstr(o, " -O")) != NULL; o += 3)
-		last = o + 3;
-	return last && *last != '0';
-}
-
-static Dwarf_Addr die_entry(Dwarf_Die *die)
-{
-	Dwarf_Addr a = 0;
-
-	if (dwarf_entrypc(die, &a) && dwarf_lowpc(die, &a))
-		return 0;
-	return a;
-}
-
-/* The source file path of a function's declaration, as recorded. */
-static const char *die_decl_file(Dwarf_Die *die)
-{
-	const char *f = dwarf_decl_file(die);
-
-	return f ? f : "";
-}
-
-static const char *cu_comp_dir(Dwarf_Die *cu)
-{
-	Dwarf_Attribute attr;
-
-	return dwarf_attr(cu, DW_AT_comp_dir, &attr) ? dwarf_formstring(&attr) : NULL;
-}
-
-/* Does a recorded source path match what the user typed (tail compare on components)? */
-static bool source_matches(const char *recorded, const char *want)
-{
-	size_t lr, lw;
-
-	if (!want)
-		return true;
-	if (!recorded)
-		return false;
-	lr = strlen(recorded);
-	lw = strlen(want);
-	if (lw > lr)
-		return false;
-	if (strcmp(recorded + lr - lw, want))
-		return false;
-	return lw == lr || recorded[lr - lw - 1] == '/' || want[0] == '/';
-}
-
-/* Iterate compilation units. */
-static bool next_cu(Dwarf *dw, Dwarf_Off *off, Dwarf_Die *cu)
-{
-	Dwarf_Off next;
-	size_t hsize;
-
-	while (dwarf_nextcu(dw, *off, &next, &hsize, NULL, NULL, NULL) == 0) {
-		Dwarf_Off die_off = *off + hsize;
-
-		*off = next;
-		if (dwarf_offdie(dw, die_off, cu))
-			return true;
-	}
-	return false;
-}
-
-static bool cu_has_file(Dwarf_Die *cu, const char *file)
-{
-	Dwarf_Files *files;
-	size_t n;
-
-	if (!file)
-		return true;
-	if (source_matches(dwarf_diename(cu), file))
-		return true;
-	if (dwarf_getsrcfiles(cu, &files, &n))
-		return false;
-	for (size_t i = 0; i < n; i++)
-		if (source_matches(dwarf_filesrc(files, i, NULL, NULL), file))
-			return true;
-	return false;
-}
-
 /* ---- function instances ---- */
 
 struct func_inst {
@@ -403,8 +209,8 @@ static void collect_funcs(Dwarf_Die *parent, Dwarf_Die *cu, const char *want, co
 			name = dwarf_diename(&child);
 			if (name && func_name_match(name, want) && dwarf_hasattr(&child, DW_AT_low_pc) +
 			    dwarf_hasattr(&child, DW_AT_entry_pc) + dwarf_hasattr(&child, DW_AT_ranges) &&
-			    (!file || source_matches(die_decl_file(&child), file) ||
-			     source_matches(dwarf_diename(cu), file)) &&
+			    (!file || source_path_matches(die_decl_file(&child), file) ||
+			     source_path_matches(dwarf_diename(cu), file)) &&
 			    (tag == DW_TAG_subprogram || !probe_conf.no_inlines))
 				func_list__add(fl, &child, cu, tag == DW_TAG_inlined_subroutine, name);
 		}
@@ -418,59 +224,11 @@ static void find_functions(struct debuginfo *dbg, const char *want, const char *
 	Dwarf_Off off = 0;
 	Dwarf_Die cu;
 
-	while (next_cu(dbg->dw, &off, &cu)) {
+	while (cu_next(dbg->dw, &off, &cu)) {
 		if (file && !cu_has_file(&cu, file))
 			continue;
 		collect_funcs(&cu, &cu, want, file, fl, 0);
 	}
-}
-
-/*
- * The DIEs containing addr, innermost first, ending with the CU: lexical
- * blocks, inlined copies and the real function around them (libdw's
- * dwarf_getscopes() leaves the caller out for inlined code, and we need its
- * frame base).
- */
-static int get_scopes(Dwarf_Die *cu, Dwarf_Addr addr, Dwarf_Die **out)
-{
-	Dwarf_Die *v = NULL, parent = *cu, child;
-	size_t nr = 0, alloc = 0;
-
-	for (int depth = 0; depth < 64; depth++) {
-		bool found = false;
-
-		if (dwarf_child(&parent, &child) != 0)
-			break;
-		do {
-			int tag = dwarf_tag(&child);
-
-			if ((tag == DW_TAG_subprogram || tag == DW_TAG_lexical_block ||
-			     tag == DW_TAG_inlined_subroutine || tag == DW_TAG_namespace ||
-			     tag == DW_TAG_try_block || tag == DW_TAG_catch_block) &&
-			    (tag == DW_TAG_namespace || dwarf_haspc(&child, addr) == 1)) {
-				if (tag != DW_TAG_namespace) {
-					ALLOC_GROW(v, nr + 1, alloc);
-					v[nr++] = child;
-				}
-				parent = child;
-				found = true;
-				break;
-			}
-		} while (dwarf_siblingof(&child, &child) == 0);
-		if (!found)
-			break;
-	}
-	ALLOC_GROW(v, nr + 1, alloc);
-	v[nr++] = *cu;
-	/* innermost first */
-	for (size_t i = 0, j = nr - 2; nr >= 2 && i < j; i++, j--) {
-		Dwarf_Die t = v[i];
-
-		v[i] = v[j];
-		v[j] = t;
-	}
-	*out = v;
-	return (int)nr;
 }
 
 /* ---- lines ---- */
@@ -575,11 +333,11 @@ static void walk_lines(Dwarf_Die *cu, struct func_inst *fi, const char *file, st
 		if (fi) {
 			if (dwarf_haspc(&fi->die, addr) != 1 || addr_in_nested_inline(&fi->die, addr, 0))
 				continue;
-			if (!source_matches(src, fi->decl_file) && !source_matches(fi->decl_file, src))
+			if (!source_path_matches(src, fi->decl_file) && !source_path_matches(fi->decl_file, src))
 				continue;
 			shared = addr == prev || addr == fi->entry;
 		} else {
-			if (!source_matches(src, file))
+			if (!source_path_matches(src, file))
 				continue;
 			shared = addr == prev;
 			for (size_t k = 0; k < nent && !shared; k++)
@@ -595,40 +353,11 @@ static void walk_lines(Dwarf_Die *cu, struct func_inst *fi, const char *file, st
 		collect_funcs(cu, cu, "*", NULL, &fl, 0);
 		for (size_t k = 0; k < fl.nr; k++)
 			if (!fl.v[k].inlined && fl.v[k].entry && fl.v[k].decl_line &&
-			    source_matches(fl.v[k].decl_file, file))
+			    source_path_matches(fl.v[k].decl_file, file))
 				line_list__add(ll, fl.v[k].decl_line, fl.v[k].entry, false);
 		func_list__clear(&fl);
 	}
 	free(entries);
-}
-
-/* The CU's comp_dir joined with a recorded source path. */
-static char *source_path(Dwarf_Die *cu, const char *src)
-{
-	const char *dir = cu_comp_dir(cu);
-
-	if (!src)
-		return NULL;
-	if (src[0] == '/' || !dir)
-		return xstrdup(src);
-	return xasprintf("%s/%s", dir, src);
-}
-
-/* The recorded file name of a line row matching user text, for a CU. */
-static const char *cu_find_file(Dwarf_Die *cu, const char *want)
-{
-	Dwarf_Files *files;
-	size_t n;
-
-	if (dwarf_getsrcfiles(cu, &files, &n))
-		return NULL;
-	for (size_t i = 0; i < n; i++) {
-		const char *f = dwarf_filesrc(files, i, NULL, NULL);
-
-		if (f && source_matches(f, want))
-			return f;
-	}
-	return NULL;
 }
 
 /* ---- lazy patterns ---- */
@@ -678,7 +407,7 @@ static int lazy_lines(const char *path, const char *pattern, int **out, size_t *
 
 static char *find_source(Dwarf_Die *cu, const char *src)
 {
-	char *p = source_path(cu, src);
+	char *p = cu_source_path(cu, src);
 
 	if (probe_conf.source_prefix && p) {
 		char *q = xasprintf("%s/%s", probe_conf.source_prefix, p[0] == '/' ? p + 1 : p);
@@ -822,7 +551,7 @@ static int find_point_in_func(struct debuginfo *dbg, struct perf_probe_point *pp
 			}
 		}
 		free(lines);
-	} else if (pp->line || (pp->function && pp->line == 0 && pp->file && !pp->offset && 0)) {
+	} else if (pp->line) {
 		int want = fi->decl_line + pp->line;
 
 		walk_lines(&fi->cu, fi, NULL, &ll);
@@ -868,7 +597,6 @@ static int find_point_in_func(struct debuginfo *dbg, struct perf_probe_point *pp
 	}
 out:
 	free(ll.v);
-	(void)dbg;
 	return found;
 }
 
@@ -876,7 +604,7 @@ out:
 static bool innermost_func(Dwarf_Die *cu, Dwarf_Addr addr, struct func_inst *fi)
 {
 	Dwarf_Die *scopes = NULL;
-	int n = get_scopes(cu, addr, &scopes);
+	int n = die_get_scopes(cu, addr, &scopes);
 	bool ok = false;
 
 	for (int i = 0; i < n; i++) {
@@ -907,7 +635,7 @@ static int find_point_in_file(struct debuginfo *dbg, struct perf_probe_point *pp
 	Dwarf_Die cu;
 	int found = 0;
 
-	while (next_cu(dbg->dw, &off, &cu)) {
+	while (cu_next(dbg->dw, &off, &cu)) {
 		struct line_list ll = { 0 };
 		const char *file = cu_find_file(&cu, pp->file);
 		int *lazy = NULL;
@@ -1217,7 +945,7 @@ static bool find_global_var(struct debuginfo *dbg, const char *name, Dwarf_Die *
 	Dwarf_Off off = 0;
 	Dwarf_Die cu, child;
 
-	while (next_cu(dbg->dw, &off, &cu)) {
+	while (cu_next(dbg->dw, &off, &cu)) {
 		if (dwarf_child(&cu, &child) != 0)
 			continue;
 		do {
@@ -1280,54 +1008,6 @@ static const char *basic_type(Dwarf_Die *type, char *buf, size_t size)
 		snprintf(buf, size, "x%ld", bytes * 8);
 		return buf;
 	}
-}
-
-/* Find member name in a struct/union type (anonymous members searched too). Returns its byte offset. */
-static bool find_member(Dwarf_Die *st, const char *name, Dwarf_Die *out, long *bit_off)
-{
-	Dwarf_Die child;
-
-	if (dwarf_child(st, &child) != 0)
-		return false;
-	do {
-		Dwarf_Attribute attr;
-		Dwarf_Word w;
-		long base = 0;
-		const char *n;
-
-		if (dwarf_tag(&child) != DW_TAG_member)
-			continue;
-		if (dwarf_attr(&child, DW_AT_data_bit_offset, &attr) && !dwarf_formudata(&attr, &w)) {
-			base = (long)w;
-		} else if (dwarf_attr(&child, DW_AT_data_member_location, &attr)) {
-			Dwarf_Op *ops;
-			size_t nops;
-
-			if (!dwarf_formudata(&attr, &w))
-				base = (long)w * 8;
-			else if (!dwarf_getlocation(&attr, &ops, &nops) && nops == 1 &&
-				 ops[0].atom == DW_OP_plus_uconst)
-				base = (long)ops[0].number * 8;
-		}
-		n = dwarf_diename(&child);
-		if (n && !strcmp(n, name)) {
-			*out = child;
-			*bit_off = base;
-			return true;
-		}
-		if (!n) {
-			Dwarf_Die t, rt;
-			long inner;
-
-			if (die_type(&child, &t) && die_real_type(&t, &rt) &&
-			    (dwarf_tag(&rt) == DW_TAG_structure_type || dwarf_tag(&rt) == DW_TAG_union_type) &&
-			    find_member(&rt, name, out, &inner)) {
-				*bit_off = base + inner;
-				return true;
-			}
-		}
-	} while (dwarf_siblingof(&child, &child) == 0);
-	return false;
 }
 
 struct arg_ctx {
@@ -1470,7 +1150,7 @@ static int convert_var(struct arg_ctx *ac, Dwarf_Die *vr, struct perf_probe_arg 
 			long bit_off;
 			int bit_size;
 
-			if (!find_member(&real, f->name, &member, &bit_off)) {
+			if (!die_find_member(&real, f->name, &member, &bit_off)) {
 				pr_err("%s(type:%s) has no member %s.\n", pa->var, die_name(&real), f->name);
 				ret = -EINVAL;
 				goto out;
@@ -1577,7 +1257,6 @@ static int expand_vars(struct arg_ctx *ac, bool params_only)
 	for (int i = 0; i < ac->nscopes; i++) {
 		Dwarf_Die child;
 		int tag = dwarf_tag(&ac->scopes[i]);
-		int j0 = ac->tev->nargs;
 
 		if (tag == DW_TAG_compile_unit)
 			break;
@@ -1587,7 +1266,6 @@ static int expand_vars(struct arg_ctx *ac, bool params_only)
 			do {
 				int ct = dwarf_tag(&child);
 				struct perf_probe_arg pa = { 0 };
-				int nargs = ac->tev->nargs;
 				int save = verbose;
 
 				if (ct != DW_TAG_formal_parameter && (params_only || ct != DW_TAG_variable))
@@ -1599,11 +1277,8 @@ static int expand_vars(struct arg_ctx *ac, bool params_only)
 				if (convert_var(ac, &child, &pa, pa.var) == 0)
 					found++;
 				verbose = save;
-				(void)nargs;
 			} while (dwarf_siblingof(&child, &child) == 0);
 		}
-		/* outer scopes first: move this scope's arguments after the ones already there */
-		(void)j0;
 		if (tag == DW_TAG_subprogram || tag == DW_TAG_inlined_subroutine)
 			break;
 	}
@@ -1693,7 +1368,7 @@ int debuginfo__find_trace_events(struct debuginfo *dbg, struct perf_probe_event 
 		tev->point.realname = pa->funcname ? xstrdup(pa->funcname) : NULL;
 		tev->point.rel_line = pa->rel_line;
 		tev->uprobes = dbg->uprobes;
-		ac.nscopes = get_scopes(&pa->cu, pa->addr, &ac.scopes);
+		ac.nscopes = die_get_scopes(&pa->cu, pa->addr, &ac.scopes);
 		if (ac.nscopes < 0)
 			ac.nscopes = 0;
 		ret = convert_args(&ac, pev);
@@ -1713,10 +1388,6 @@ out:
 }
 
 /* ---- -V ---- */
-
-struct var_entry {
-	char *text;	/* "type\tname" */
-};
 
 static int strp_cmp(const void *a, const void *b)
 {
@@ -1740,7 +1411,7 @@ static void add_var_text(char ***v, size_t *nr, size_t *alloc, Dwarf_Die *vr)
 	(*v)[(*nr)++] = strbuf_detach(&sb, NULL);
 }
 
-static void range_text(struct debuginfo *dbg, Dwarf_Die *vr, const char *fname, Dwarf_Addr entry,
+static void range_text(Dwarf_Die *vr, const char *fname, Dwarf_Addr entry,
 		       Dwarf_Addr func_high, struct strbuf *sb)
 {
 	Dwarf_Attribute attr;
@@ -1750,7 +1421,6 @@ static void range_text(struct debuginfo *dbg, Dwarf_Die *vr, const char *fname, 
 	ptrdiff_t off = 0;
 	bool first = true;
 
-	(void)dbg;
 	if (!dwarf_attr(vr, DW_AT_location, &attr))
 		return;
 	strbuf_addf(sb, "\t@<%s+[", fname);
@@ -1772,7 +1442,7 @@ static void range_text(struct debuginfo *dbg, Dwarf_Die *vr, const char *fname, 
 static void show_vars_at(struct debuginfo *dbg, struct probe_addr *pa, const char *filter)
 {
 	Dwarf_Die *scopes = NULL;
-	int n = get_scopes(&pa->cu, pa->addr, &scopes);
+	int n = die_get_scopes(&pa->cu, pa->addr, &scopes);
 	const char *fname;
 	Dwarf_Addr entry, high = 0;
 	char **v = NULL;
@@ -1800,8 +1470,6 @@ static void show_vars_at(struct debuginfo *dbg, struct probe_addr *pa, const cha
 					continue;
 				if (filter && !probe_filter_match(filter, name))
 					continue;
-				if (pa->retprobe && tag != DW_TAG_compile_unit && ct == DW_TAG_variable && 0)
-					continue;
 				valid = var_location(dbg, &child, scopes, n, pa->addr, &loc) == 0;
 				vloc__release(&loc);
 				if (probe_conf.show_location_range) {
@@ -1812,7 +1480,7 @@ static void show_vars_at(struct debuginfo *dbg, struct probe_addr *pa, const cha
 					die_typename(die_type(&child, &type), &sb);
 					strbuf_addf(&sb, "\t%s", name);
 					if (tag != DW_TAG_compile_unit)
-						range_text(dbg, &child, fname ? fname : "?", entry, high, &sb);
+						range_text(&child, fname ? fname : "?", entry, high, &sb);
 					ALLOC_GROW(v, nr + 1, alloc);
 					v[nr++] = strbuf_detach(&sb, NULL);
 					continue;
@@ -2001,7 +1669,7 @@ int debuginfo__find_line_range(struct debuginfo *dbg, struct line_range *lr)
 		Dwarf_Off off = 0;
 		Dwarf_Die cu;
 
-		while (next_cu(dbg->dw, &off, &cu)) {
+		while (cu_next(dbg->dw, &off, &cu)) {
 			struct line_list ll = { 0 };
 			const char *file = cu_find_file(&cu, lr->file);
 
@@ -2036,7 +1704,7 @@ int debuginfo__find_probe_point(struct debuginfo *dbg, u64 vaddr, bool retprobe,
 	memset(pp, 0, sizeof(*pp));
 	if (!dwarf_addrdie(dbg->dw, vaddr, &cu))
 		return -ENOENT;
-	n = get_scopes(&cu, vaddr, &scopes);
+	n = die_get_scopes(&cu, vaddr, &scopes);
 	free(scopes);
 	if (n <= 0 || !innermost_func(&cu, vaddr, &fi))
 		return -ENOENT;

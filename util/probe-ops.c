@@ -524,8 +524,6 @@ int add_perf_probe_events(struct perf_probe_event *pevs, int npevs, bool definit
 	struct probe_target *target = NULL;
 	struct strlist *used = NULL;
 	int ufd = -1, kfd = -1, ret = 0;
-	const char *last = NULL;
-
 	for (int i = 0; i < npevs && !ret; i++) {
 		struct perf_probe_event *pev = &pevs[i];
 
@@ -600,8 +598,6 @@ int add_perf_probe_events(struct perf_probe_event *pevs, int npevs, bool definit
 		if (ret)
 			break;
 		print_added(&pevs[i], all[i], counts[i]);
-		if (counts[i])
-			last = NULL;
 	}
 	/* the usage hint names the last event added */
 	for (int i = npevs; !ret && i-- > 0;) {
@@ -615,11 +611,8 @@ int add_perf_probe_events(struct perf_probe_event *pevs, int npevs, bool definit
 			break;
 		}
 	}
-	(void)last;
 out:
-	if (ret && !definition_only)
-		pr_err("  Error: Failed to add events.\n");
-	else if (ret)
+	if (ret)
 		pr_err("  Error: Failed to add events.\n");
 	for (int i = 0; i < npevs; i++) {
 		if (counts[i] > 0)
