@@ -5,6 +5,7 @@
  * naming them, adding, deleting and listing them, and the -L, -V and -F
  * views.
  */
+#include "probe-btf.h"
 #include "probe-event.h"
 #include "probe-file.h"
 #include "probe-finder.h"
@@ -351,6 +352,54 @@ static int kernel_text_offset(u64 addr, u64 *off)
 	return 0;
 }
 
+static struct btf *btf;
+static bool btf_tried;
+
+/* The kernel's BTF, when it has one. */
+static struct btf *kernel_btf(void)
+{
+	if (!btf_tried) {
+		btf_tried = true;
+		btf = btf__load("/sys/kernel/btf/vmlinux");
+		if (!btf)
+			pr_debug("No kernel BTF: %s\n", strerror(errno));
+	}
+	return btf;
+}
+
+/* Function entries from kallsyms, their parameters from BTF. */
+static int convert_kprobe_btf(struct perf_probe_event *pev, struct probe_trace_event **tevs)
+{
+	int n = find_tevs_from_symbols(pev, &kallsyms, tevs, false);
+
+	if (n == 0)
+		point_not_found(pev);
+	if (n <= 0)
+		return n ? n : -ENOENT;
+	for (int i = 0; i < n; i++) {
+		struct probe_trace_event *tev = &(*tevs)[i];
+		int ret;
+
+		for (int k = 0; k < tev->nargs; k++) {
+			free(tev->args[k].name);
+			free(tev->args[k].value);
+			free(tev->args[k].type);
+		}
+		tev->nargs = 0;
+		ret = btf__convert_args(btf, tev->point.realname, pev, tev);
+		if (ret == -ENOENT) {
+			pr_err("The kernel's BTF does not describe %s: its variables cannot be resolved.\n"
+			       "Use raw arguments (%%di, %%si, +0(%%di):u32 ...).\n", tev->point.realname);
+		}
+		if (ret) {
+			clear_probe_trace_events(*tevs, n);
+			zfree(tevs);
+			return ret;
+		}
+	}
+	return n;
+}
+
 static int convert_kprobe(struct perf_probe_event *pev, struct probe_trace_event **tevs)
 {
 	int n, err;
@@ -377,6 +426,12 @@ static int convert_kprobe(struct perf_probe_event *pev, struct probe_trace_event
 				point_not_found(pev);
 			return n ? n : -ENOENT;
 		}
+	} else if (perf_probe_event_need_dwarf(pev) && !pev->point.file && !pev->point.line &&
+		   !pev->point.lazy_line && !pev->point.offset && !pev->point.retprobe &&
+		   !pev->point.has_address && kernel_btf()) {
+		n = convert_kprobe_btf(pev, tevs);
+		if (n <= 0)
+			return n ? n : -ENOENT;
 	} else if (perf_probe_event_need_dwarf(pev)) {
 		struct strbuf sb = STRBUF_INIT;
 

@@ -20,9 +20,21 @@ assert_status 0 "$PERF" probe -D 'kgrp:kev=vfs_read+4 %di +0(%si):u32'
 assert_contains out.txt "p:kgrp/kev _text+$((off + 4)) %di +0(%si):u32"
 assert_status 1 "$PERF" probe -D nosuch_kernel_function_xyz
 assert_contains err.txt "Probe point 'nosuch_kernel_function_xyz' not found."
-# local variables need the kernel's DWARF
-assert_status 1 "$PERF" probe -D 'vfs_read count'
+# lines and local variables need the kernel's DWARF
+assert_status 1 "$PERF" probe -D 'vfs_read:3 count'
 assert_contains err.txt "there is no vmlinux"
+# parameters at the entry come from BTF: registers, members, strings
+if [ -r /sys/kernel/btf/vmlinux ]; then
+	assert_status 0 "$PERF" probe -D 'vfs_read count file->f_flags buf:string'
+	grep -qE "^p:probe/vfs_read _text\+$off count=%dx:u64 f_flags=\+[0-9]+\(%di\):u32 buf_string=\+0\(%si\):string$" out.txt ||
+		fail "BTF arguments: $(cat out.txt)"
+	assert_status 0 "$PERF" probe -D 'vfs_read $params'
+	assert_contains out.txt "file=%di:x64 buf=%si:x64 count=%dx:u64 pos=%cx:x64"
+	assert_status 1 "$PERF" probe -D 'vfs_read nosuch'
+	assert_contains err.txt "vfs_read has no parameter 'nosuch'"
+	assert_status 1 "$PERF" probe -D 'vfs_read file->nosuch'
+	assert_contains err.txt "has no member nosuch"
+fi
 assert_status 0 "$PERF" probe -F 'vfs_r*'
 assert_contains out.txt "vfs_read"
 
