@@ -89,42 +89,44 @@ Elf_Scn *probe_elf__section_by_name(const struct probe_elf *pe, const char *name
 	return NULL;
 }
 
-int probe_elf__vaddr_to_offset(const struct probe_elf *pe, u64 vaddr, u64 *offset)
+/* The PT_LOAD segment holding a virtual address (or a file offset). */
+static bool find_load_segment(const struct probe_elf *pe, u64 value, bool is_offset, GElf_Phdr *ph)
 {
 	size_t n;
 
 	if (elf_getphdrnum(pe->elf, &n))
-		return -ENOENT;
+		return false;
 	for (size_t i = 0; i < n; i++) {
-		GElf_Phdr ph;
+		u64 start, size;
 
-		if (!gelf_getphdr(pe->elf, i, &ph) || ph.p_type != PT_LOAD)
+		if (!gelf_getphdr(pe->elf, (int)i, ph) || ph->p_type != PT_LOAD)
 			continue;
-		if (vaddr >= ph.p_vaddr && vaddr < ph.p_vaddr + ph.p_memsz) {
-			*offset = vaddr - ph.p_vaddr + ph.p_offset;
-			return 0;
-		}
+		start = is_offset ? ph->p_offset : ph->p_vaddr;
+		size = is_offset ? ph->p_filesz : ph->p_memsz;
+		if (value >= start && value < start + size)
+			return true;
 	}
-	return -ENOENT;
+	return false;
+}
+
+int probe_elf__vaddr_to_offset(const struct probe_elf *pe, u64 vaddr, u64 *offset)
+{
+	GElf_Phdr ph;
+
+	if (!find_load_segment(pe, vaddr, false, &ph))
+		return -ENOENT;
+	*offset = vaddr - ph.p_vaddr + ph.p_offset;
+	return 0;
 }
 
 int probe_elf__offset_to_vaddr(const struct probe_elf *pe, u64 offset, u64 *vaddr)
 {
-	size_t n;
+	GElf_Phdr ph;
 
-	if (elf_getphdrnum(pe->elf, &n))
+	if (!find_load_segment(pe, offset, true, &ph))
 		return -ENOENT;
-	for (size_t i = 0; i < n; i++) {
-		GElf_Phdr ph;
-
-		if (!gelf_getphdr(pe->elf, i, &ph) || ph.p_type != PT_LOAD)
-			continue;
-		if (offset >= ph.p_offset && offset < ph.p_offset + ph.p_filesz) {
-			*vaddr = offset - ph.p_offset + ph.p_vaddr;
-			return 0;
-		}
-	}
-	return -ENOENT;
+	*vaddr = offset - ph.p_offset + ph.p_vaddr;
+	return 0;
 }
 
 void probe_symtab__add(struct probe_symtab *st, const char *name, u64 addr, u64 size,
