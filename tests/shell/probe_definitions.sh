@@ -80,6 +80,8 @@ assert_status 129 "$PERF" probe -x "$B" -D 'bad-name=probe_add'
 assert_contains err.txt "bad-name is bad for event name -it must follow C symbol-naming rule."
 assert_status 129 "$PERF" probe -x "$B" -D 'probe_add a:foo'
 assert_contains err.txt "Unknown type 'foo' in argument 'a:foo'"
+assert_status 1 "$PERF" probe -x "$B" --max-probes 1 -D 'probe_add:2'
+assert_contains err.txt "Too many( > 1) probe point found."
 assert_status 129 "$PERF" probe -x ./nosuchbinary -D 'probe_add'
 assert_contains err.txt "Failed to get the absolute path of ./nosuchbinary"
 
