@@ -391,22 +391,6 @@ out:
 	return ret;
 }
 
-static char *arg_name(const struct perf_probe_arg *pa)
-{
-	const char *last = NULL;
-
-	if (pa->name)
-		return xstrdup(pa->name);
-	for (const struct perf_probe_arg_field *f = pa->field; f; f = f->next)
-		if (f->name)
-			last = f->name;
-	if (last)
-		return xstrdup(last);
-	if (pa->type && !pa->field)
-		return xasprintf("%s_%s", pa->var, pa->type);
-	return xstrdup(pa->var);
-}
-
 int btf__convert_args(struct btf *btf, const char *func, const struct perf_probe_event *pev,
 		      struct probe_trace_event *tev)
 {
@@ -434,7 +418,7 @@ int btf__convert_args(struct btf *btf, const char *func, const struct perf_probe
 			if (!*pname || (!all && strcmp(pname, pa->var)))
 				continue;
 			found = true;
-			name = all ? xstrdup(pname) : arg_name(pa);
+			name = all ? xstrdup(pname) : perf_probe_arg__default_name(pa);
 			ret = convert_one(btf, all ? &one : pa, params[2 * k + 1], (int)k, tev, name);
 			free(name);
 			if (ret)

@@ -529,6 +529,24 @@ void synthesize_perf_probe_arg(struct strbuf *sb, const struct perf_probe_arg *p
 		strbuf_addf(sb, ":%s", pa->type);
 }
 
+char *perf_probe_arg__default_name(const struct perf_probe_arg *pa)
+{
+	const char *last = NULL;
+
+	if (pa->name)
+		return xstrdup(pa->name);
+	for (const struct perf_probe_arg_field *f = pa->field; f; f = f->next)
+		if (f->name)
+			last = f->name;
+	if (last)
+		return xstrdup(last);
+	if (pa->field)
+		return xstrdup(pa->var);
+	if (pa->type)
+		return xasprintf("%s_%s", pa->var, pa->type);
+	return xstrdup(pa->var);
+}
+
 /* ---- trace definitions ---- */
 
 void probe_trace_event__add_arg(struct probe_trace_event *tev, const char *name,

@@ -112,6 +112,9 @@ bool perf_probe_event_need_dwarf(const struct perf_probe_event *pev);
 /* Is arg a raw fetch argument ($retval, %REG, @SYM, +OFF(...), $comm, $stackN)? */
 bool perf_probe_arg_is_raw(const struct perf_probe_arg *arg);
 
+/* The name an argument gets: NAME=, the last member's name, or VAR_TYPE, or VAR (allocated). */
+char *perf_probe_arg__default_name(const struct perf_probe_arg *pa);
+
 /* "probe_add:2", "probe_ret%return", "@probe_prog.c:93", "%loop". Appends to sb. */
 void synthesize_perf_probe_point(struct strbuf *sb, const struct perf_probe_point *pp);
 /* "a", "s:string", "x=item->pos.y" */

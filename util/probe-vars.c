@@ -538,25 +538,6 @@ out:
 	return ret;
 }
 
-/* The default name of an argument, as upstream: the last member name, or VAR_TYPE. */
-static char *default_arg_name(const struct perf_probe_arg *pa)
-{
-	const char *last = NULL;
-
-	if (pa->name)
-		return xstrdup(pa->name);
-	for (struct perf_probe_arg_field *f = pa->field; f; f = f->next)
-		if (f->name)
-			last = f->name;
-	if (last)
-		return xstrdup(last);
-	if (pa->field)
-		return xstrdup(pa->var);
-	if (pa->type)
-		return xasprintf("%s_%s", pa->var, pa->type);
-	return xstrdup(pa->var);
-}
-
 /* Every parameter (and, for $vars, local) visible at the address, in declaration order. */
 static int expand_vars(struct arg_ctx *ac, bool params_only)
 {
@@ -625,7 +606,7 @@ static int convert_args(struct arg_ctx *ac, struct perf_probe_event *pev)
 			       pa->var, pa->var);
 			return -ENOENT;
 		}
-		name = default_arg_name(pa);
+		name = perf_probe_arg__default_name(pa);
 		ret = convert_var(ac, &vr, pa, name);
 		free(name);
 		if (ret)
