@@ -39,5 +39,7 @@ int cmd_report(int argc, const char **argv);
 int cmd_script(int argc, const char **argv);
 int cmd_version(int argc, const char **argv);
 int cmd_test(int argc, const char **argv);
+int cmd_probe(int argc, const char **argv);
+int cmd_buildid_cache(int argc, const char **argv);
 
 #endif
