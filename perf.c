@@ -26,6 +26,7 @@ const struct cmd_struct perf_commands[] = {
 	{ "evlist",	cmd_evlist,	CMD_USE_PAGER, "List the event names in a perf.data file" },
 	{ "help",	cmd_help,	0, "Display help information about perf" },
 	{ "probe",	cmd_probe,	0, "Define new dynamic tracepoints" },
+	{ "record",	cmd_record,	0, "Run a command and record its profile into perf.data" },
 	{ "report",	cmd_report,	CMD_USE_PAGER, "Read perf.data (created by perf record) and display the profile" },
 	{ "script",	cmd_script,	CMD_USE_PAGER, "Read perf.data (created by perf record) and display trace output" },
 	{ "test",	cmd_test,	0, "Runs sanity tests." },
