@@ -29,6 +29,7 @@ extern const struct test_suite suite__strbuf;
 extern const struct test_suite suite__hashmap;
 extern const struct test_suite suite__string;
 extern const struct test_suite suite__help;
+extern const struct test_suite suite__parse_events;
 
 static const struct test_suite *const suites[] = {
 	&suite__parse_options,
@@ -36,6 +37,7 @@ static const struct test_suite *const suites[] = {
 	&suite__hashmap,
 	&suite__string,
 	&suite__help,
+	&suite__parse_events,
 };
 
 extern const struct test_workload workload__noploop_def;
