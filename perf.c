@@ -22,6 +22,7 @@ const char perf_version_string[] = PERF_VERSION;
 
 const struct cmd_struct perf_commands[] = {
 	{ "help",	cmd_help,	0, "Display help information about perf" },
+	{ "list",	cmd_list,	CMD_USE_PAGER, "List all symbolic event types" },
 	{ "test",	cmd_test,	0, "Runs sanity tests." },
 	{ "version",	cmd_version,	0, "display the version of perf binary" },
 	{ NULL, NULL, 0, NULL },
