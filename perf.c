@@ -25,6 +25,7 @@ const struct cmd_struct perf_commands[] = {
 	{ "buildid-list", cmd_buildid_list, CMD_USE_PAGER, "List the buildids in a perf.data file" },
 	{ "evlist",	cmd_evlist,	CMD_USE_PAGER, "List the event names in a perf.data file" },
 	{ "help",	cmd_help,	0, "Display help information about perf" },
+	{ "list",	cmd_list,	CMD_USE_PAGER, "List all symbolic event types" },
 	{ "probe",	cmd_probe,	0, "Define new dynamic tracepoints" },
 	{ "record",	cmd_record,	0, "Run a command and record its profile into perf.data" },
 	{ "report",	cmd_report,	CMD_USE_PAGER, "Read perf.data (created by perf record) and display the profile" },
