@@ -15,6 +15,7 @@
 #include "util/evsel.h"
 #include "util/header.h"
 #include "util/mmap.h"
+#include "util/parse-events.h"
 #include "util/parse-options.h"
 #include "util/record.h"
 #include "util/session.h"
@@ -374,6 +375,11 @@ try_again:
 		err = evsel__open(evsel, NULL, NULL);
 		if (!err)
 			continue;
+		/* 'P': down to the precision the PMU has */
+		if (evsel->precise_max && evsel->attr.precise_ip && (err == -EOPNOTSUPP || err == -EINVAL)) {
+			evsel->attr.precise_ip--;
+			goto try_again;
+		}
 		if (evsel__fallback(evsel, -err, msg, sizeof(msg))) {
 			if (verbose > 0)
 				ui__warning("%s\n", msg);
@@ -448,8 +454,7 @@ static int record__synthesize(struct record *rec)
 		if (err)
 			return err;
 	}
-	if (rec->data.is_pipe)
-		err = perf_event__synthesize_event_update_names(&sc, rec->evlist);
+	err = perf_event__synthesize_extra_attr(&sc, rec->evlist, rec->data.is_pipe);
 	if (!err)
 		err = perf_event__synthesize_thread_map2(&sc, rec->evlist->threads);
 	if (!err)
@@ -951,22 +956,6 @@ out_close:
 
 /* --- options --- */
 
-static int record__parse_events(const struct option *opt, const char *str, int unset)
-{
-	(void)opt;
-	(void)unset;
-	pr_err("perf record: event selection (-e '%s') needs the event parser, which is not merged yet\n", str);
-	return -1;
-}
-
-static int record__parse_filter(const struct option *opt, const char *str, int unset)
-{
-	(void)opt;
-	(void)unset;
-	pr_err("perf record: --filter '%s' needs the event parser, which is not merged yet\n", str);
-	return -1;
-}
-
 static int record__parse_freq(const struct option *opt, const char *str, int unset)
 {
 	struct record_opts *opts = opt->value;
@@ -1110,16 +1099,18 @@ static int switch_output_setup(struct switch_output *s)
 	return -1;
 }
 
+/* Upstream's default: cycles, as precise as the PMU allows. */
 static struct evsel *default_event(void)
 {
 	struct perf_event_attr attr = {
 		.type = PERF_TYPE_HARDWARE,
 		.config = PERF_COUNT_HW_CPU_CYCLES,
 		.size = sizeof(attr),
-		.precise_ip = 3,	/* cycles:P: the most precise the PMU offers */
 	};
+	struct evsel *evsel = evsel__new(&attr, "cycles");
 
-	return evsel__new(&attr, "cycles:P");
+	evsel->precise_max = true;
+	return evsel;
 }
 
 static const char * const record_usage[] = {
@@ -1166,7 +1157,7 @@ static const char *record__unsupported(struct record *rec, bool branch_any, cons
 
 int cmd_record(int argc, const char **argv)
 {
-	struct record rec = { .cork_fd = -1, .err_fd = -1 };
+	struct record rec = { .cork_fd = -1, .err_fd = -1, .evlist = evlist__new() };
 	struct record_opts *opts = &rec.opts;
 	bool branch_any = false, snapshot = false, kcore = false, off_cpu = false, exclude_perf = false;
 	bool buildid_mmap = false, no_timestamp = false, dry_run = false, tail_synth = false;
@@ -1179,9 +1170,9 @@ int cmd_record(int argc, const char **argv)
 	const char *unsupported;
 	int err;
 	const struct option options[] = {
-	OPT_CALLBACK('e', "event", &rec.evlist, "event",
-		     "event selector. use 'perf list' to list available events", record__parse_events),
-	OPT_CALLBACK(0, "filter", &rec.evlist, "filter", "event filter", record__parse_filter),
+	OPT_CALLBACK('e', "event", rec.evlist, "event",
+		     "event selector. use 'perf list' to list available events", parse_events_option),
+	OPT_CALLBACK(0, "filter", rec.evlist, "filter", "event filter", parse_filter),
 	OPT_BOOLEAN(0, "exclude-perf", &exclude_perf, "don't record events from perf itself"),
 	OPT_STRING('p', "pid", &opts->target.pid, "pid", "record events on existing process id"),
 	OPT_STRING('t', "tid", &opts->target.tid, "tid", "record events on existing thread id"),
@@ -1296,7 +1287,6 @@ int cmd_record(int argc, const char **argv)
 	/* the command line for the header, before parse_options() reorders argv */
 	rec.argv = xmemdup(argv, argc * sizeof(*argv));
 	rec.argc = argc;
-	rec.evlist = evlist__new();
 	rec.mmaps.data_pages = perf_mmap__default_pages();
 	argc = parse_options(argc, argv, options, record_usage, PARSE_OPT_STOP_AT_NON_OPTION);
 	(void)no_timestamp;
@@ -1377,6 +1367,7 @@ int cmd_record(int argc, const char **argv)
 	/* every switched file is named after its time, the last one too */
 	if (rec.switch_output.enabled)
 		rec.timestamp_filename = true;
+	evlist__set_clock_units(rec.evlist);
 	if (!rec.evlist->nr_entries)
 		evlist__add(rec.evlist, default_event());
 	/* system-wide (or delayed) recording tracks tasks with a dummy event */

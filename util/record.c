@@ -155,6 +155,83 @@ static void config_callchain(struct evsel *evsel, struct record_opts *opts, stru
 	}
 }
 
+/* An event's own call-graph terms replace the global call graph for it. */
+static void apply_callgraph_terms(struct evsel *evsel, struct record_opts *opts,
+				  struct callchain_param *global, bool track)
+{
+	struct evsel_config_terms *t = evsel->config_terms;
+	struct perf_event_attr *attr = &evsel->attr;
+	struct callchain_param param = {
+		.record_mode = CALLCHAIN_FP,
+		.dump_size = CALLCHAIN_DWARF_DEFAULT_SIZE,
+	};
+	const char *cg = (t->set & EVSEL_TERM_CALLGRAPH) ? t->callgraph : NULL;
+	bool sample_address = false;
+
+	if ((t->set & EVSEL_TERM_MAX_STACK) && t->max_stack) {
+		param.max_stack = t->max_stack;
+		if (!cg)
+			cg = "fp";
+	}
+	if (cg && strcmp(cg, "no")) {
+		if (parse_callchain_record_opt(cg, &param)) {
+			pr_err("per-event callgraph setting for %s failed. Apply callgraph global setting for it\n",
+			       evsel->name);
+			return;
+		}
+		sample_address = param.record_mode == CALLCHAIN_DWARF;
+	}
+	if ((t->set & EVSEL_TERM_STACK_SIZE) && t->stack_size)
+		param.dump_size = PERF_ALIGN(t->stack_size, sizeof(u64));
+	if (global && global->enabled) {
+		attr->sample_type &= ~PERF_SAMPLE_CALLCHAIN;
+		if (global->record_mode == CALLCHAIN_DWARF) {
+			attr->sample_type &= ~(PERF_SAMPLE_REGS_USER | PERF_SAMPLE_STACK_USER);
+			attr->sample_regs_user = 0;
+			attr->sample_stack_user = 0;
+			attr->exclude_callchain_user = 0;
+		}
+	}
+	if (param.enabled) {
+		if (sample_address) {
+			set_bit(evsel, PERF_SAMPLE_ADDR | PERF_SAMPLE_DATA_SRC);
+			attr->mmap_data = track;
+		}
+		config_callchain(evsel, opts, &param);
+	}
+}
+
+/* Per-event terms ("cpu-clock/period=1000,call-graph=dwarf/") override the command's options. */
+static void apply_config_terms(struct evsel *evsel, struct record_opts *opts,
+			       struct callchain_param *global, bool track)
+{
+	struct evsel_config_terms *t = evsel->config_terms;
+	struct perf_event_attr *attr = &evsel->attr;
+
+	if (!t)
+		return;
+	if ((t->set & EVSEL_TERM_PERIOD) && !(t->set & EVSEL_TERM_FREQ)) {
+		attr->sample_period = t->period;
+		attr->freq = 0;
+		attr->sample_type &= ~PERF_SAMPLE_PERIOD;
+	}
+	if (t->set & EVSEL_TERM_FREQ) {
+		attr->sample_freq = t->freq;
+		attr->freq = 1;
+		set_bit(evsel, PERF_SAMPLE_PERIOD);
+	}
+	if (t->set & EVSEL_TERM_TIME) {
+		if (t->time)
+			set_bit(evsel, PERF_SAMPLE_TIME);
+		else
+			attr->sample_type &= ~PERF_SAMPLE_TIME;
+	}
+	if (t->set & (EVSEL_TERM_CALLGRAPH | EVSEL_TERM_STACK_SIZE | EVSEL_TERM_MAX_STACK))
+		apply_callgraph_terms(evsel, opts, global, track);
+	if (t->set & EVSEL_TERM_INHERIT)
+		attr->inherit = t->inherit;
+}
+
 static void evsel__config(struct evsel *evsel, struct record_opts *opts,
 			  struct callchain_param *callchain, bool track, bool immediate)
 {
@@ -271,6 +348,25 @@ static void evsel__config(struct evsel *evsel, struct record_opts *opts,
 		attr->exclude_kernel = 0;
 		attr->exclude_user = 1;
 	}
+	if (evsel->precise_max)
+		attr->precise_ip = 3;
+	if (evsel->sample_read) {
+		set_bit(evsel, PERF_SAMPLE_READ);
+		attr->read_format |= PERF_FORMAT_ID;
+		if (evsel->leader->nr_members > 1) {
+			attr->read_format |= PERF_FORMAT_GROUP;
+			attr->inherit = 0;
+		}
+	}
+	/* the leader's sample reads the group: the members do not sample */
+	if (evsel->leader != evsel && evsel->leader->sample_read) {
+		attr->freq = 0;
+		attr->sample_freq = 0;
+		attr->sample_period = 0;
+		attr->write_backward = 0;
+		attr->sample_type = evsel->leader->attr.sample_type;
+	}
+	apply_config_terms(evsel, opts, callchain, track);
 	if (opts->period_set) {
 		if (opts->period)
 			set_bit(evsel, PERF_SAMPLE_PERIOD);
@@ -317,33 +413,18 @@ void evlist__config(struct evlist *evlist, struct record_opts *opts, struct call
 	}
 }
 
-char *evsel__name_with_modifiers(const char *base, const struct perf_event_attr *attr)
+void evlist__set_clock_units(struct evlist *evlist)
 {
-	char mods[16];
-	int n = 0;
-	bool exclude_guest_default = false;
+	struct evsel *evsel;
 
-	if (attr->exclude_kernel || attr->exclude_user || attr->exclude_hv) {
-		if (!attr->exclude_kernel)
-			mods[n++] = 'k';
-		if (!attr->exclude_user)
-			mods[n++] = 'u';
-		if (!attr->exclude_hv)
-			mods[n++] = 'h';
-		exclude_guest_default = true;
+	evlist__for_each_entry(evlist, evsel) {
+		if (evsel->unit || evsel->attr.type != PERF_TYPE_SOFTWARE ||
+		    (evsel->attr.config != PERF_COUNT_SW_CPU_CLOCK &&
+		     evsel->attr.config != PERF_COUNT_SW_TASK_CLOCK))
+			continue;
+		evsel->unit = xstrdup("msec");
+		evsel->scale = 1e-6;
 	}
-	for (unsigned int i = 0; i < attr->precise_ip && i < 3; i++)
-		mods[n++] = 'p';
-	if (attr->precise_ip)
-		exclude_guest_default = true;
-	if (attr->exclude_host || attr->exclude_guest == exclude_guest_default) {
-		if (!attr->exclude_host)
-			mods[n++] = 'H';
-		if (!attr->exclude_guest)
-			mods[n++] = 'G';
-	}
-	mods[n] = '\0';
-	return n ? xasprintf("%s:%s", base, mods) : xstrdup(base);
 }
 
 bool evsel__fallback(struct evsel *evsel, int err, char *msg, size_t size)
@@ -353,8 +434,8 @@ bool evsel__fallback(struct evsel *evsel, int err, char *msg, size_t size)
 		snprintf(msg, size, "%s", "The cycles event is not supported, trying to fall back to cpu-clock-ticks");
 		evsel->attr.type = PERF_TYPE_SOFTWARE;
 		evsel->attr.config = PERF_COUNT_SW_CPU_CLOCK;
-		free(evsel->name);
-		evsel->name = evsel__name_with_modifiers("cpu-clock", &evsel->attr);
+		zfree(&evsel->name);
+		evsel__name(evsel);
 		return true;
 	}
 	return false;

@@ -122,8 +122,8 @@ void evlist__config(struct evlist *evlist, struct record_opts *opts, struct call
  */
 bool evsel__fallback(struct evsel *evsel, int err, char *msg, size_t size);
 
-/* Upstream's name for an event from its attr modifiers: "cpu-clock:ppp", "dummy:HG". */
-char *evsel__name_with_modifiers(const char *base, const struct perf_event_attr *attr);
+/* cpu-clock and task-clock count nanoseconds shown as msec (upstream gives them this unit). */
+void evlist__set_clock_units(struct evlist *evlist);
 
 /* perf_event_max_sample_rate (100000 when unknown). */
 unsigned int perf_event_max_sample_rate(void);

@@ -116,27 +116,55 @@ int perf_event__synthesize_tracing_data(struct synth_ctx *sc, const void *data, 
 	return err;
 }
 
-int perf_event__synthesize_event_update_names(struct synth_ctx *sc, struct evlist *evlist)
+/* An EVENT_UPDATE of payload bytes, sized as upstream sizes them. */
+static struct perf_record_event_update *event_update__new(u64 type, u64 id, size_t payload)
+{
+	size_t size = PERF_ALIGN(sizeof(struct perf_record_event_update) + payload, sizeof(u64));
+	struct perf_record_event_update *ev = xzalloc(size);
+
+	ev->header.type = PERF_RECORD_EVENT_UPDATE;
+	ev->header.size = size;
+	ev->type = type;
+	ev->id = id;
+	return ev;
+}
+
+static int emit_event_update_str(struct synth_ctx *sc, u64 type, u64 id, const char *str)
+{
+	size_t len = strlen(str);
+	struct perf_record_event_update *ev;
+	int err;
+
+	if (sizeof(*ev) + len + 1 > MAX_RECORD)
+		return 0;
+	ev = event_update__new(type, id, len + 1);
+	memcpy(ev->str, str, len);
+	err = emit(sc, ev, ev->header.size);
+	free(ev);
+	return err;
+}
+
+int perf_event__synthesize_extra_attr(struct synth_ctx *sc, struct evlist *evlist, bool is_pipe)
 {
 	struct evsel *evsel;
 	int err = 0;
 
 	evlist__for_each_entry(evlist, evsel) {
-		const char *name = evsel->name ? evsel->name : "";
-		size_t len = PERF_ALIGN(strlen(name) + 1, sizeof(u64));
-		size_t size = offsetof(struct perf_record_event_update, str) + len;
-		struct perf_record_event_update *ev;
-
-		if (!evsel->nr_ids || size > MAX_RECORD)
+		if (!evsel->nr_ids)
 			continue;
-		ev = xzalloc(size);
-		ev->header.type = PERF_RECORD_EVENT_UPDATE;
-		ev->header.size = size;
-		ev->type = PERF_EVENT_UPDATE__NAME;
-		ev->id = evsel->ids[0];
-		memcpy(ev->str, name, strlen(name));
-		err = emit(sc, ev, size);
-		free(ev);
+		if (evsel->unit && *evsel->unit)
+			err = emit_event_update_str(sc, PERF_EVENT_UPDATE__UNIT, evsel->ids[0], evsel->unit);
+		if (!err && evsel->scale != 1.0) {
+			struct perf_record_event_update *ev;
+
+			ev = event_update__new(PERF_EVENT_UPDATE__SCALE, evsel->ids[0], sizeof(double));
+			ev->scale.scale = evsel->scale;
+			err = emit(sc, ev, ev->header.size);
+			free(ev);
+		}
+		if (!err && is_pipe)
+			err = emit_event_update_str(sc, PERF_EVENT_UPDATE__NAME, evsel->ids[0],
+						    evsel->name ? evsel->name : "");
 		if (err)
 			break;
 	}

@@ -41,8 +41,8 @@ int perf_event__synthesize_features(struct synth_ctx *sc, struct perf_header *he
 				    struct evlist *evlist, const struct perf_header_write_info *info);
 /* The TRACING_DATA record and the data after it (pipe mode). */
 int perf_event__synthesize_tracing_data(struct synth_ctx *sc, const void *data, size_t size);
-/* EVENT_UPDATE records with the events' names (pipe mode). */
-int perf_event__synthesize_event_update_names(struct synth_ctx *sc, struct evlist *evlist);
+/* EVENT_UPDATE records: the events' unit and scale, and (pipe mode) their names. */
+int perf_event__synthesize_extra_attr(struct synth_ctx *sc, struct evlist *evlist, bool is_pipe);
 int perf_event__synthesize_id_index(struct synth_ctx *sc, struct evlist *evlist);
 /* The kernel text map "[kernel.kallsyms]_text" from /proc/kallsyms. */
 int perf_event__synthesize_kernel_mmap(struct synth_ctx *sc);
