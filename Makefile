@@ -45,7 +45,10 @@ ALL_CFLAGS := $(BASE_CFLAGS) $(SANFLAGS) $(PKG_CFLAGS) $(FEATURE_DEFS) \
 	-DPERF_VERSION='"$(PERF_VERSION)"' -DPERF_SRCDIR='"$(CURDIR)"' -DPERF_BUILDDIR='"$(abspath $(O))"' \
 	$(CFLAGS) $(EXTRA_CFLAGS)
 ALL_LDFLAGS := $(SANFLAGS) -pthread $(LDFLAGS)
-LIBS := $(PKG_LIBS) -lm -ldl $(EXTRA_LIBS)
+# libiberty (Debian libiberty-dev, a static library without pkg-config): the C++
+# demangler the reference perf uses, for the same names in the same form.
+LIBIBERTY_H := $(wildcard /usr/include/libiberty/demangle.h)
+LIBS := $(PKG_LIBS) -liberty -lm -ldl $(EXTRA_LIBS)
 
 SRCS := perf.c $(sort $(wildcard builtin-*.c util/*.c ui/*.c ui/*/*.c arch/x86/*.c tests/*.c tests/workloads/*.c))
 OBJS := $(patsubst %.c,$(O)/%.o,$(SRCS)) $(O)/docs.o
@@ -66,6 +69,11 @@ endif
 all: check-deps $(PERF_BIN) test-progs
 
 check-deps:
+ifeq ($(LIBIBERTY_H),)
+	@echo "error: missing library: libiberty (demangle.h)" >&2
+	@echo "       install it with 'make deps' (Debian: apt-get install libiberty-dev)" >&2
+	@exit 1
+endif
 ifneq ($(MISSING_REQUIRED),)
 	@echo "error: missing libraries: $(MISSING_REQUIRED)" >&2
 	@echo "       install them with 'make deps' (Debian: apt-get install the -dev packages)" >&2

@@ -29,6 +29,8 @@ extern const struct test_suite suite__strbuf;
 extern const struct test_suite suite__hashmap;
 extern const struct test_suite suite__string;
 extern const struct test_suite suite__help;
+extern const struct test_suite suite__symbols;
+extern const struct test_suite suite__machine_reference;
 
 static const struct test_suite *const suites[] = {
 	&suite__parse_options,
@@ -36,6 +38,8 @@ static const struct test_suite *const suites[] = {
 	&suite__hashmap,
 	&suite__string,
 	&suite__help,
+	&suite__symbols,
+	&suite__machine_reference,
 };
 
 extern const struct test_workload workload__noploop_def;

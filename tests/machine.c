@@ -1,0 +1,209 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The whole model against the reference: record a fork/exec workload with
+ * call chains using the reference perf, replay its records (as 'perf script
+ * -D' dumps them: mmaps, comms, forks, exits, raw samples with raw call
+ * chains) into a machine, and resolve every sample and chain entry: the
+ * thread's comm, the DSO, the symbol and offset must be what the reference
+ * prints for the same record.
+ */
+#include <inttypes.h>
+#include <linux/perf_event.h>
+#include <stdio.h>
+#include <sys/mman.h>
+#include "tests/tests.h"
+#include "tests/symtest.h"
+#include "util/machine.h"
+
+struct replay {
+	struct machine	*machine;
+	struct thread	*thread;	/* of the current sample */
+	u64		chain[256];
+	size_t		nr_chain;
+	size_t		next;		/* next chain entry to compare */
+	u8		cpumode;	/* while walking the chain */
+	u64		ts;
+	bool		in_sample;
+	int		checked;
+	int		mismatches;
+	int		kernel_checked;
+	int		symbols_found;
+};
+
+static const char *after(const char *line, const char *tag)
+{
+	const char *p = strstr(line, tag);
+
+	return p ? p + strlen(tag) : NULL;
+}
+
+/* "PERF_RECORD_MMAP2 7385/7385: [0x561c2a0c0000(0x1000) @ 0x1000 fe:00 5309666 92737668]: r-xp /path" */
+static void replay_mmap(struct replay *r, const char *p, bool mmap2)
+{
+	struct mmap_event ev = { 0 };
+	char prot[8] = "", name[4096];
+	unsigned long long start, len, pgoff, ino = 0, gen = 0;
+	unsigned int maj = 0, min = 0;
+	int pid, tid, n;
+
+	if (mmap2)
+		n = sscanf(p, " %d/%d: [%llx(%llx) @ %llx %x:%x %llu %llu]: %7s %4095[^\n]", &pid, &tid,
+			   &start, &len, &pgoff, &maj, &min, &ino, &gen, prot, name) == 11;
+	else
+		n = sscanf(p, " %d/%d: [%llx(%llx) @ %llx]: %7s %4095[^\n]", &pid, &tid,
+			   &start, &len, &pgoff, prot, name) == 7;
+	if (!n)
+		return;
+	ev.pid = pid;
+	ev.tid = tid;
+	ev.start = start;
+	ev.len = len;
+	ev.pgoff = pgoff;
+	ev.maj = maj;
+	ev.min = min;
+	ev.ino = ino;
+	ev.ino_generation = gen;
+	ev.filename = name;
+	ev.prot = strchr(prot, 'x') ? PROT_EXEC : 0;
+	if (strchr(prot, 'r'))
+		ev.prot |= PROT_READ;
+	ev.cpumode = pid == -1 ? PERF_RECORD_MISC_KERNEL : PERF_RECORD_MISC_USER;
+	machine__process_mmap(r->machine, &ev);
+}
+
+/* "PERF_RECORD_SAMPLE(IP, 0x2): 7383/7383: 0x7f4051ad73e0 period: ..." */
+static void replay_sample(struct replay *r, const char *line, const char *p)
+{
+	unsigned int misc;
+	int pid, tid;
+
+	r->in_sample = false;
+	if (sscanf(p, "%*[^,], %x): %d/%d:", &misc, &pid, &tid) != 3)
+		return;
+	r->ts = strtoull(line, NULL, 10);
+	r->thread = machine__findnew_thread(r->machine, pid, tid);
+	r->cpumode = PERF_RECORD_MISC_USER;
+	r->nr_chain = r->next = 0;
+	r->in_sample = true;
+}
+
+/* Our answer for one chain entry, as perf script prints it: "sym+0xoff (dso)". */
+static void our_answer(struct replay *r, u64 ip, char *buf, size_t size)
+{
+	struct addr_location al;
+	u8 mode = machine__addr_cpumode(r->machine, r->cpumode, ip);
+
+	thread__resolve(r->thread, mode, ip, &al);
+	if (al.sym)
+		snprintf(buf, size, "%s+0x%" PRIx64 " (%s)", symbol__name(al.sym),
+			 al.addr - al.sym->start, al.dso ? al.dso->long_name : "[unknown]");
+	else
+		snprintf(buf, size, "[unknown] (%s)", al.dso ? al.dso->long_name : "[unknown]");
+	if (al.sym)
+		r->symbols_found++;
+	if (mode == PERF_RECORD_MISC_KERNEL)
+		r->kernel_checked++;
+}
+
+/* "\t    153e0 update_active.constprop.0+0x270 (/usr/lib/.../ld-linux-x86-64.so.2)" */
+static void replay_chain_line(struct replay *r, const char *line)
+{
+	char ours[4096];
+	const char *theirs = line;
+
+	while (*theirs == '\t' || *theirs == ' ')
+		theirs++;
+	theirs = strchr(theirs, ' ');	/* after the address */
+	if (!theirs)
+		return;
+	theirs++;
+	/* markers switch the address space and are not printed */
+	while (r->next < r->nr_chain && r->chain[r->next] >= PERF_CONTEXT_MAX)
+		machine__resolve_callchain_ip(r->machine, r->thread, &r->cpumode, r->chain[r->next++], NULL);
+	if (r->next >= r->nr_chain)
+		return;
+	our_answer(r, r->chain[r->next++], ours, sizeof(ours));
+	r->checked++;
+	if (strcmp(ours, theirs) && r->mismatches++ < 10)
+		pr_err("%d/%d: ours '%s', reference '%s'\n", r->thread->pid, r->thread->tid, ours, theirs);
+}
+
+static void replay_line(struct replay *r, const char *line)
+{
+	const char *p;
+	int pid, tid, ppid, ptid, idx;
+	unsigned long long v;
+	char comm[64];
+
+	if ((p = after(line, "PERF_RECORD_MMAP2")))
+		replay_mmap(r, p, true);
+	else if ((p = after(line, "PERF_RECORD_MMAP ")))
+		replay_mmap(r, p - 1, false);
+	else if ((p = after(line, "PERF_RECORD_COMM")) &&
+		 sscanf(strchr(p, ':') + 1, " %63[^:]:%d/%d", comm, &pid, &tid) == 3)
+		machine__process_comm(r->machine, pid, tid, comm, strstarts(p, " exec"),
+				      strtoull(line, NULL, 10));
+	else if ((p = after(line, "PERF_RECORD_FORK(")) &&
+		 sscanf(p, "%d:%d):(%d:%d)", &pid, &tid, &ppid, &ptid) == 4)
+		machine__process_fork(r->machine, pid, tid, ppid, ptid, strtoull(line, NULL, 10), true);
+	else if ((p = after(line, "PERF_RECORD_EXIT(")) && sscanf(p, "%d:%d)", &pid, &tid) == 2)
+		machine__process_exit(r->machine, pid, tid, strtoull(line, NULL, 10));
+	else if ((p = after(line, "PERF_RECORD_SAMPLE(")))
+		replay_sample(r, line, p);
+	else if (r->in_sample && sscanf(line, ".....  %d: %llx", &idx, &v) == 2 &&
+		 r->nr_chain < ARRAY_SIZE(r->chain))
+		r->chain[r->nr_chain++] = v;
+	else if (r->in_sample && (p = after(line, " ... thread: "))) {
+		/* the reference's comm for the sample's thread */
+		const char *ours = thread__comm_str(r->thread);
+		size_t len = strrchr(p, ':') ? (size_t)(strrchr(p, ':') - p) : strlen(p);
+
+		r->checked++;
+		if ((strlen(ours) != len || strncmp(ours, p, len)) && r->mismatches++ < 10)
+			pr_err("comm: ours '%s', reference '%.*s'\n", ours, (int)len, p);
+	} else if (r->in_sample && line[0] == '\t')
+		replay_chain_line(r, line);
+}
+
+static int test__resolve_vs_reference(void)
+{
+	const char *ref = symtest__ref_perf(), *dir = symtest__tmpdir();
+	const char *prog = symtest__prog("symbols");
+	struct strbuf out = STRBUF_INIT;
+	struct replay r = { 0 };
+	char *cmd, *line, *save = NULL;
+	int ret = TEST_FAIL, saved_verbose = verbose;
+
+	if (!ref)
+		return test_skip("reference perf not installed");
+	/* fork + exec twice, user and kernel samples, frame-pointer chains */
+	cmd = xasprintf("%s record -q -N -o %s/perf.data -e cpu-clock -F 4000 -g -- "
+			"sh -c '%s 1; %s 1' >/dev/null 2>&1 && "
+			"%s script -D -F comm,tid,ip,sym,symoff,dso -i %s/perf.data 2>/dev/null",
+			ref, dir, prog, prog, ref, dir);
+	if (symtest__run(cmd, &out) != 0 || !strstr(out.buf, "PERF_RECORD_SAMPLE")) {
+		ret = test_skip("the reference could not record");
+		goto out;
+	}
+	verbose = 0;
+	r.machine = machine__new_host();
+	for (line = strtok_r(out.buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
+		replay_line(&r, line);
+	verbose = saved_verbose;
+	pr_debug("%d answers compared (%d kernel, %d with symbols), %d differ\n",
+		 r.checked, r.kernel_checked, r.symbols_found, r.mismatches);
+	if (r.checked < 100 || !r.symbols_found)
+		pr_err("too few samples compared: %d\n", r.checked);
+	else if (!r.mismatches)
+		ret = TEST_OK;
+	machine__delete(r.machine);
+out:
+	free(cmd);
+	strbuf_release(&out);
+	return ret;
+}
+
+DEFINE_SUITE(machine_reference, "Symbol resolution matches the reference")
+{
+	return test__resolve_vs_reference();
+}
