@@ -31,6 +31,9 @@ extern const struct test_suite suite__string;
 extern const struct test_suite suite__help;
 extern const struct test_suite suite__symbols;
 extern const struct test_suite suite__machine_reference;
+extern const struct test_suite suite__demangle;
+extern const struct test_suite suite__maps;
+extern const struct test_suite suite__srcline;
 
 static const struct test_suite *const suites[] = {
 	&suite__parse_options,
@@ -40,6 +43,9 @@ static const struct test_suite *const suites[] = {
 	&suite__help,
 	&suite__symbols,
 	&suite__machine_reference,
+	&suite__demangle,
+	&suite__maps,
+	&suite__srcline,
 };
 
 extern const struct test_workload workload__noploop_def;

@@ -97,7 +97,7 @@ static bool rdm_eat(struct rdm *r, char c)
 
 static void rdm_print(struct rdm *r, const char *s, size_t len)
 {
-	if (!r->errored && !r->skipping)
+	if (!r->errored && !r->skipping && len)
 		strbuf_add(r->out, s, len);
 }
 
@@ -339,7 +339,7 @@ static void rdm_print_legacy_ident(struct rdm *r, const char *s, size_t len)
 				rdm_puts(r, "::");
 				n = 2;
 			} else {
-				rdm_puts(r, "-");
+				rdm_puts(r, ".");
 				n = 1;
 			}
 		} else {
@@ -377,10 +377,7 @@ static void rdm_print_lifetime(struct rdm *r, u64 lt)
 		rdm_puts(r, "_");
 		return;
 	}
-	if (lt > r->bound_lifetimes) {
-		r->errored = true;
-		return;
-	}
+	/* an index past the binders is malformed; printed as libiberty does (wrapped) */
 	depth = r->bound_lifetimes - lt;
 	if (depth < 26) {
 		char c = (char)('a' + depth);

@@ -145,6 +145,42 @@ static void srcline__add_frame(struct srcline *sl, u32 *alloc, const char *func,
 	sl->nr_frames++;
 }
 
+/* A file name from a line or file table, made absolute with the CU's directory as addr2line does. */
+static const char *cache__path(struct srcline_cache *c, Dwarf_Die *cudie, const char *file)
+{
+	Dwarf_Attribute attr;
+	const char *dir;
+	char *full;
+	const char *ret;
+
+	if (!file || file[0] == '/')
+		return cache__intern(c, file);
+	dir = dwarf_formstring(dwarf_attr(cudie, DW_AT_comp_dir, &attr));
+	if (!dir)
+		return cache__intern(c, file);
+	full = xasprintf("%s/%s", dir, file);
+	ret = cache__intern(c, full);
+	free(full);
+	return ret;
+}
+
+/*
+ * The concrete scopes around pc, innermost first. dwarf_getscopes() continues
+ * an inlined function's scopes in its abstract definition; the concrete
+ * callers are what dwarf_getscopes_die() gives for the innermost scope.
+ */
+static int srcline__scopes(Dwarf_Die *cudie, Dwarf_Addr pc, Dwarf_Die **chain)
+{
+	Dwarf_Die *scopes = NULL;
+	int n = dwarf_getscopes(cudie, pc, &scopes);
+
+	*chain = NULL;
+	if (n > 0)
+		n = dwarf_getscopes_die(&scopes[0], chain);
+	free(scopes);
+	return n;
+}
+
 /* The line table's answer, then one frame per inlined level, innermost first. */
 static bool srcline__lookup(struct srcline_cache *c, Dwarf_Addr pc, struct srcline *sl)
 {
@@ -160,8 +196,8 @@ static bool srcline__lookup(struct srcline_cache *c, Dwarf_Addr pc, struct srcli
 	line = dwarf_getsrc_die(&cudie, pc);
 	if (!line || !(file = dwarf_linesrc(line, NULL, NULL)) || dwarf_lineno(line, &lineno))
 		return false;
-	file = cache__intern(c, file);
-	nscopes = dwarf_getscopes(&cudie, pc, &scopes);
+	file = cache__path(c, &cudie, file);
+	nscopes = srcline__scopes(&cudie, pc, &scopes);
 	for (int i = 0; i < nscopes; i++) {
 		Dwarf_Die *s = &scopes[i];
 		Dwarf_Attribute attr;
@@ -179,7 +215,7 @@ static bool srcline__lookup(struct srcline_cache *c, Dwarf_Addr pc, struct srcli
 			break;
 		if (!files && dwarf_getsrcfiles(&cudie, &files, NULL))
 			break;
-		file = cache__intern(c, dwarf_filesrc(files, cfile, NULL, NULL));
+		file = cache__path(c, &cudie, dwarf_filesrc(files, cfile, NULL, NULL));
 		lineno = (int)cline;
 		if (!file)
 			break;
