@@ -5,6 +5,7 @@
 #   make deps            install the Debian packages needed to build and test (root, apt-get)
 #   make test            build, then run the whole suite (perf test)
 #   make demo            stat, record and report the demo workload
+#   make bench           build the microbenchmarks (bench/*.c) into build/bench/
 #   make V=1             show the full compiler command lines
 
 CC      ?= gcc
@@ -113,6 +114,17 @@ $(O)/tests/progs/%: tests/progs/%.c
 	@mkdir -p $(dir $@)
 	$(quiet_cc)$(CC) -O0 -g -fno-omit-frame-pointer -pthread -o $@ $< $(TEST_PROG_LIBS_$*)
 
+# Microbenchmarks: bench/NAME.c -> $(O)/bench/NAME, linked with util/.
+BENCH_SRCS := $(sort $(wildcard bench/*.c))
+BENCHES := $(patsubst bench/%.c,$(O)/bench/%,$(BENCH_SRCS))
+UTIL_OBJS := $(filter $(O)/util/%.o,$(OBJS)) $(O)/docs.o
+
+bench: check-deps $(BENCHES)
+
+$(O)/bench/%: bench/%.c $(UTIL_OBJS)
+	@mkdir -p $(dir $@)
+	$(quiet_ld)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(UTIL_OBJS) $(LIBS)
+
 deps:
 	@scripts/install-deps.sh
 
@@ -131,7 +143,7 @@ config:
 clean:
 	rm -rf build build-asan perf
 
-.PHONY: all check-deps deps test demo config clean test-progs
+.PHONY: all check-deps deps test demo config clean test-progs bench
 .DELETE_ON_ERROR:
 
 -include $(DEPS)

@@ -13,7 +13,55 @@
 #include <sys/mman.h>
 #include "tests/tests.h"
 #include "tests/symtest.h"
+#include "util/fs.h"
+#include "util/io.h"
 #include "util/machine.h"
+
+#define UPROBE_GROUP "perf_symtest"
+
+/*
+ * A uprobe on strtoul@plt of prog, so that samples land in the PLT, where
+ * _init overlaps. Returns the event name, or NULL without uprobes.
+ */
+static char *plt_uprobe(const char *prog, const char *name, char **events_path)
+{
+	struct dsos dsos;
+	struct dso *dso;
+	struct symbol *plt;
+	char *def = NULL;
+	const char *tracefs = tracefs__mountpoint();
+
+	*events_path = NULL;
+	if (!tracefs)
+		return NULL;
+	dsos__init(&dsos);
+	dso = dsos__findnew(&dsos, prog, NULL);
+	dso__load(dso);
+	/* called once per run: one sample per process */
+	plt = symtab__find_by_name(&dso->symtab, "strtoul@plt");
+	if (plt) {
+		/* dso-relative addresses are file offsets, what uprobes take */
+		def = xasprintf("p:%s/%s %s:%#llx\n", UPROBE_GROUP, name, prog, (unsigned long long)plt->start);
+		*events_path = xasprintf("%s/uprobe_events", tracefs);
+		if (filename__write_str(*events_path, def, true)) {
+			zfree(events_path);
+			zfree(&def);
+		}
+	}
+	dsos__exit(&dsos);
+	free(def);
+	return *events_path ? xasprintf("-e %s:%s ", UPROBE_GROUP, name) : NULL;
+}
+
+static void plt_uprobe_remove(char *events_path, const char *name)
+{
+	char *def = xasprintf("-:%s/%s\n", UPROBE_GROUP, name);
+
+	if (events_path)
+		filename__write_str(events_path, def, true);
+	free(events_path);
+	free(def);
+}
 
 struct replay {
 	struct machine	*machine;
@@ -168,20 +216,34 @@ static void replay_line(struct replay *r, const char *line)
 static int test__resolve_vs_reference(void)
 {
 	const char *ref = symtest__ref_perf(), *dir = symtest__tmpdir();
-	const char *prog = symtest__prog("symbols");
+	char *prog = xstrdup(symtest__prog("symbols"));
+	char *nopie = xstrdup(symtest__prog("symbols-nopie"));
 	struct strbuf out = STRBUF_INIT;
 	struct replay r = { 0 };
-	char *cmd, *line, *save = NULL;
-	int ret = TEST_FAIL, saved_verbose = verbose;
+	char *cmd, *line, *save = NULL, *up1, *up2, *ev1, *ev2;
+	int ret = TEST_FAIL, saved_verbose = verbose, status;
 
-	if (!ref)
+	if (!ref) {
+		free(prog);
+		free(nopie);
 		return test_skip("reference perf not installed");
-	/* fork + exec twice, user and kernel samples, frame-pointer chains */
-	cmd = xasprintf("%s record -q -N -o %s/perf.data -e cpu-clock -F 4000 -g -- "
+	}
+	up1 = plt_uprobe(prog, "plt", &ev1);
+	up2 = plt_uprobe(nopie, "plt_nopie", &ev2);
+	/* fork + exec, two layouts, user and kernel samples, frame-pointer chains */
+	cmd = xasprintf("%s record -q -N -o %s/perf.data -e cpu-clock -F 4000 %s%s -g -- "
 			"sh -c '%s 1; %s 1' >/dev/null 2>&1 && "
 			"%s script -D -F comm,tid,ip,sym,symoff,dso -i %s/perf.data 2>/dev/null",
-			ref, dir, prog, prog, ref, dir);
-	if (symtest__run(cmd, &out) != 0 || !strstr(out.buf, "PERF_RECORD_SAMPLE")) {
+			ref, dir, up1 ? up1 : "", up2 ? up2 : "", prog, nopie, ref, dir);
+	status = symtest__run(cmd, &out);
+	plt_uprobe_remove(ev1, "plt");
+	plt_uprobe_remove(ev2, "plt_nopie");
+	pr_debug("PLT uprobes: %s%s\n", up1 ? up1 : "none ", up2 ? up2 : "none");
+	free(up1);
+	free(up2);
+	free(prog);
+	free(nopie);
+	if (status != 0 || !strstr(out.buf, "PERF_RECORD_SAMPLE")) {
 		ret = test_skip("the reference could not record");
 		goto out;
 	}

@@ -91,9 +91,8 @@ enum dso_kind dso_kind__from_name(const char *name)
 		return DSO_KIND_VDSO;
 	if (sscanf(name, "/tmp/perf-%d.ma%c", &pid, &c) == 2 && c == 'p')
 		return DSO_KIND_JIT;
-	if (name[0] == '[' && strends(name, "]"))
-		return DSO_KIND_KMODULE;
-	if (name[0] != '/' || !strcmp(name, "//anon"))
+	/* other "[...]" names ([heap], [stack], [vsyscall], [uprobes]) have no file */
+	if (name[0] == '[' || name[0] == '\0' || !strcmp(name, "//anon"))
 		return DSO_KIND_ANON;
 	return DSO_KIND_USER;
 }

@@ -15,7 +15,7 @@
 enum dso_kind {
 	DSO_KIND_USER,		/* an ELF file mapped by processes */
 	DSO_KIND_KERNEL,	/* [kernel.kallsyms]: kallsyms or a vmlinux */
-	DSO_KIND_KMODULE,	/* [module]: symbols from kallsyms */
+	DSO_KIND_KMODULE,	/* [module] in the kernel maps: symbols from kallsyms */
 	DSO_KIND_VDSO,		/* [vdso] */
 	DSO_KIND_JIT,		/* /tmp/perf-PID.map */
 	DSO_KIND_ANON,		/* memory without a file: no symbols */

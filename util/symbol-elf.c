@@ -355,6 +355,7 @@ int symsrc__load(struct symsrc *syms, struct symsrc *runtime, struct symtab *st,
 	if (adjust)
 		lm.nr = symsrc__segments(runtime ? runtime : syms, &lm.segs);
 	nr_syms = shdr->sh_size / shdr->sh_entsize;
+	symtab__reserve(st, nr_syms);
 	for (size_t i = 1; i < nr_syms; i++) {
 		GElf_Sym sym;
 		GElf_Shdr sec;

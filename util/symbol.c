@@ -107,6 +107,8 @@ static void symtab__drop_index(struct symtab *st)
 	zfree(&st->starts);
 	zfree(&st->max_end);
 	zfree(&st->by_name);
+	symtree__exit(&st->tree);
+	st->has_tree = false;
 	st->finished = false;
 }
 
@@ -123,6 +125,7 @@ void symtab__exit(struct symtab *st)
 		free(c);
 	}
 	symtab__drop_index(st);
+	symtree_log__exit(&st->log);
 	free(st->syms);
 	memset(st, 0, sizeof(*st));
 }
@@ -146,47 +149,112 @@ struct symbol *symtab__add(struct symtab *st, u64 start, u64 size, u8 binding, u
 	sym->binding = binding;
 	sym->type = type;
 	sym->flags = 0;
+	sym->id = symtree_log__insert(&st->log, start);
 	return sym;
 }
 
 /* --- sorting --- */
 
-static void merge_sort(struct symbol *a, struct symbol *tmp, size_t n)
-{
-	size_t mid = n / 2, i = 0, j = mid, k = 0;
+struct sort_key {
+	u64 start;
+	size_t idx;
+};
 
-	if (n < 2)
-		return;
-	merge_sort(a, tmp, mid);
-	merge_sort(a + mid, tmp, n - mid);
-	if (a[mid - 1].start <= a[mid].start)
-		return;
-	while (i < mid && j < n) {
-		/* <= keeps equal starts in insertion order */
-		if (a[i].start <= a[j].start)
-			tmp[k++] = a[i++];
-		else
-			tmp[k++] = a[j++];
+/* LSD radix sort of the keys by start, a byte at a time: stable, no comparisons. */
+static void radix_sort(struct sort_key *keys, size_t n)
+{
+	struct sort_key *tmp = xmalloc(n * sizeof(*tmp)), *src = keys, *dst = tmp;
+
+	for (int shift = 0; shift < 64; shift += 8) {
+		size_t count[256] = { 0 }, pos = 0;
+
+		for (size_t i = 0; i < n; i++)
+			count[(src[i].start >> shift) & 0xff]++;
+		/* all keys share this byte (the high ones, usually): nothing to do */
+		if (count[(src[0].start >> shift) & 0xff] == n)
+			continue;
+		for (int b = 0; b < 256; b++) {
+			size_t c = count[b];
+
+			count[b] = pos;
+			pos += c;
+		}
+		for (size_t i = 0; i < n; i++)
+			dst[count[(src[i].start >> shift) & 0xff]++] = src[i];
+		tmp = src;
+		src = dst;
+		dst = tmp;
 	}
+	if (src != keys) {
+		memcpy(keys, src, n * sizeof(*keys));
+		free(src);
+	} else {
+		free(dst);
+	}
+}
+
+/* Two sorted runs, [0, mid) and [mid, nr): merged in one pass (PLT entries appended). */
+static bool symtab__merge_runs(struct symtab *st, size_t mid)
+{
+	struct symbol *out, *a = st->syms, *b = st->syms + mid;
+	size_t i = 0, j = 0, k = 0, nb = st->nr - mid;
+
+	for (size_t x = mid + 1; x < st->nr; x++) {
+		if (st->syms[x - 1].start > st->syms[x].start)
+			return false;
+	}
+	out = xmalloc(st->alloc * sizeof(*out));
+	while (i < mid && j < nb)
+		out[k++] = a[i].start <= b[j].start ? a[i++] : b[j++];
 	while (i < mid)
-		tmp[k++] = a[i++];
-	memcpy(a, tmp, k * sizeof(*a));
+		out[k++] = a[i++];
+	while (j < nb)
+		out[k++] = b[j++];
+	free(st->syms);
+	st->syms = out;
+	return true;
 }
 
 void symtab__sort(struct symtab *st)
 {
-	struct symbol *tmp;
+	struct sort_key *keys;
+	struct symbol saved;
 	size_t i;
 
 	for (i = 1; i < st->nr; i++) {
 		if (st->syms[i - 1].start > st->syms[i].start)
 			break;
 	}
-	if (i >= st->nr)
+	if (i >= st->nr || symtab__merge_runs(st, i))
 		return;
-	tmp = xmalloc(st->nr * sizeof(*tmp));
-	merge_sort(st->syms, tmp, st->nr);
-	free(tmp);
+	/* sort small keys, then move each symbol once */
+	keys = xmalloc(st->nr * sizeof(*keys));
+	for (i = 0; i < st->nr; i++) {
+		keys[i].start = st->syms[i].start;
+		keys[i].idx = i;
+	}
+	radix_sort(keys, st->nr);
+	/* apply the permutation in place, cycle by cycle: no second array */
+	for (i = 0; i < st->nr; i++) {
+		size_t j = i, k;
+
+		if (keys[i].idx == i)
+			continue;
+		saved = st->syms[i];
+		while ((k = keys[j].idx) != i) {
+			st->syms[j] = st->syms[k];
+			keys[j].idx = j;
+			j = k;
+		}
+		st->syms[j] = saved;
+		keys[j].idx = j;
+	}
+	free(keys);
+}
+
+void symtab__reserve(struct symtab *st, size_t nr)
+{
+	ALLOC_GROW(st->syms, st->nr + nr, st->alloc);
 }
 
 /* --- upstream's fixups --- */
@@ -279,9 +347,12 @@ void symtab__fixup_duplicate(struct symtab *st)
 		size_t j = i + 1;
 
 		for (; j < st->nr && st->syms[j].start == best->start; j++) {
+			/* the loser leaves upstream's tree, in this order */
 			if (symbol__better(best, &st->syms[j])) {
+				symtree_log__erase(&st->log, st->syms[j].id);
 				symbol__release(&st->syms[j]);
 			} else {
+				symtree_log__erase(&st->log, best->id);
 				symbol__release(best);
 				best = &st->syms[j];
 			}
@@ -298,10 +369,12 @@ void symtab__filter(struct symtab *st, bool (*keep)(struct symbol *sym, void *ar
 
 	symtab__drop_index(st);
 	for (size_t i = 0; i < st->nr; i++) {
-		if (keep(&st->syms[i], arg))
+		if (keep(&st->syms[i], arg)) {
 			st->syms[out++] = st->syms[i];
-		else
+		} else {
+			symtree_log__erase(&st->log, st->syms[i].id);
 			symbol__release(&st->syms[i]);
+		}
 	}
 	st->nr = out;
 }
@@ -312,9 +385,15 @@ void symtab__finish(struct symtab *st)
 
 	symtab__drop_index(st);
 	symtab__sort(st);
+	/* the table is final: give back what loading reserved */
+	if (st->alloc > st->nr + st->nr / 8) {
+		st->syms = xrealloc(st->syms, (st->nr ? st->nr : 1) * sizeof(*st->syms));
+		st->alloc = st->nr ? st->nr : 1;
+	}
 	st->starts = xmalloc((st->nr ? st->nr : 1) * sizeof(u64));
 	for (size_t i = 0; i < st->nr; i++) {
 		st->starts[i] = st->syms[i].start;
+		st->syms[i].flags &= ~SYMBOL_OVERLAP;
 		if (i && st->syms[i - 1].end > st->syms[i].start)
 			overlap = true;
 	}
@@ -323,33 +402,44 @@ void symtab__finish(struct symtab *st)
 
 		st->max_end = xmalloc(st->nr * sizeof(u64));
 		for (size_t i = 0; i < st->nr; i++) {
-			if (st->syms[i].end > m)
-				m = st->syms[i].end;
+			struct symbol *s = &st->syms[i];
+
+			/* meets an earlier symbol, or the next one */
+			if ((i && m > s->start) || (i + 1 < st->nr && s->end > s[1].start))
+				s->flags |= SYMBOL_OVERLAP;
+			if (s->end > m)
+				m = s->end;
 			st->max_end[i] = m;
 		}
+		st->has_tree = symtree__build(&st->tree, &st->log, st->syms, st->nr);
 	}
+	/* later additions cannot be replayed: keep the ids, drop the log */
+	free(st->log.ops);
+	st->log.ops = NULL;
+	st->log.nr = st->log.alloc = 0;
 	st->finished = true;
 }
 
-/* Index of the first symbol starting after addr. */
+/* Index of the first symbol starting after addr (branch-free: lookups are random). */
 static size_t symtab__upper(const struct symtab *st, u64 addr)
 {
-	const u64 *s = st->starts;
-	size_t lo = 0, hi = st->nr;
+	const u64 *base = st->starts;
+	size_t n = st->nr;
 
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
+	if (!n)
+		return 0;
+	while (n > 1) {
+		size_t half = n / 2;
 
-		if (s[mid] <= addr)
-			lo = mid + 1;
-		else
-			hi = mid;
+		base = base[half] <= addr ? base + half : base;
+		n -= half;
 	}
-	return lo;
+	return (size_t)(base - st->starts) + (*base <= addr);
 }
 
 struct symbol *symtab__find(const struct symtab *st, u64 addr)
 {
+	struct symbol *sym;
 	size_t i;
 
 	if (!st->finished || !st->nr)
@@ -357,18 +447,25 @@ struct symbol *symtab__find(const struct symtab *st, u64 addr)
 	i = symtab__upper(st, addr);
 	if (i == 0)
 		return NULL;
-	i--;
-	if (addr < st->syms[i].end)
-		return &st->syms[i];
+	sym = &st->syms[--i];
 	if (!st->max_end)
+		return addr < sym->end ? sym : NULL;
+	/* contained by this one only */
+	if (addr < sym->end && !(sym->flags & SYMBOL_OVERLAP))
+		return sym;
+	/* contained by none */
+	if (addr >= sym->end && (i == 0 || st->max_end[i - 1] <= addr))
 		return NULL;
-	/* an earlier, longer symbol may still cover addr */
-	while (i > 0 && st->max_end[i - 1] > addr) {
-		i--;
+	if (st->has_tree)
+		return symtree__find(&st->tree, st->syms, addr);
+	/* no replay possible (aliases kept): the innermost */
+	for (;;) {
 		if (addr < st->syms[i].end)
 			return &st->syms[i];
+		if (i == 0 || st->max_end[i - 1] <= addr)
+			return NULL;
+		i--;
 	}
-	return NULL;
 }
 
 struct symbol *symtab__find_next(const struct symtab *st, u64 addr)

@@ -17,6 +17,7 @@
 #define PERF_SYMBOL_H
 
 #include "util.h"
+#include "symtree.h"
 
 /* Settings shared by everything that loads or prints symbols (command-line options). */
 struct symbol_conf {
@@ -42,6 +43,7 @@ enum symbol_flags {
 	SYMBOL_KERNEL	= 1 << 0,	/* from a kernel DSO: not demangled by default */
 	SYMBOL_PLT	= 1 << 1,	/* a synthesized name@plt entry */
 	SYMBOL_RAW	= 1 << 2,	/* never demangled (JIT maps, as upstream) */
+	SYMBOL_OVERLAP	= 1 << 3,	/* its range meets another symbol's (see symtree.h) */
 };
 
 struct symbol {
@@ -52,6 +54,7 @@ struct symbol {
 	u8		binding;	/* STB_LOCAL, STB_GLOBAL, STB_WEAK */
 	u8		type;		/* STT_FUNC, STT_OBJECT, STT_NOTYPE ... */
 	u8		flags;		/* enum symbol_flags */
+	u32		id;		/* order of insertion (see symtree.h) */
 };
 
 static inline u64 symbol__size(const struct symbol *sym)
@@ -76,6 +79,9 @@ struct symtab {
 	u64		*max_end;	/* prefix maxima of end; only when symbols overlap */
 	struct symbol	**by_name;	/* sorted by display name, built on demand */
 	struct name_chunk *names;	/* arena of the names */
+	struct symtree_log log;		/* upstream's tree operations, until finished */
+	struct symtree	tree;		/* upstream's tree, when symbols overlap */
+	bool		has_tree;
 	bool		finished;
 };
 
@@ -87,6 +93,8 @@ void symtab__exit(struct symtab *st);
 struct symbol *symtab__add(struct symtab *st, u64 start, u64 size, u8 binding, u8 type,
 			   const char *name, size_t len);
 
+/* Make room for nr more symbols (when the count is known in advance). */
+void symtab__reserve(struct symtab *st, size_t nr);
 /* Stable sort by start address (equal starts keep their insertion order). */
 void symtab__sort(struct symtab *st);
 /*
@@ -106,7 +114,10 @@ void symtab__filter(struct symtab *st, bool (*keep)(struct symbol *sym, void *ar
 /* Sort and build the lookup index; the table is then read-only. */
 void symtab__finish(struct symtab *st);
 
-/* The symbol containing addr (the innermost one if several do), or NULL. O(log n). */
+/*
+ * The symbol containing addr, or NULL. O(log n). Where symbols overlap,
+ * the one upstream's tree search finds.
+ */
 struct symbol *symtab__find(const struct symtab *st, u64 addr);
 /* The first symbol whose display name is name (or raw name when not demangling). */
 struct symbol *symtab__find_by_name(struct symtab *st, const char *name);
