@@ -34,6 +34,7 @@ extern const struct test_suite suite__machine_reference;
 extern const struct test_suite suite__demangle;
 extern const struct test_suite suite__maps;
 extern const struct test_suite suite__srcline;
+extern const struct test_suite suite__dso;
 
 static const struct test_suite *const suites[] = {
 	&suite__parse_options,
@@ -46,6 +47,7 @@ static const struct test_suite *const suites[] = {
 	&suite__demangle,
 	&suite__maps,
 	&suite__srcline,
+	&suite__dso,
 };
 
 extern const struct test_workload workload__noploop_def;
