@@ -34,5 +34,7 @@ extern const char perf_version_string[];
 int cmd_help(int argc, const char **argv);
 int cmd_version(int argc, const char **argv);
 int cmd_test(int argc, const char **argv);
+int cmd_probe(int argc, const char **argv);
+int cmd_buildid_cache(int argc, const char **argv);
 
 #endif

@@ -21,7 +21,9 @@ const char perf_more_info_string[] =
 const char perf_version_string[] = PERF_VERSION;
 
 const struct cmd_struct perf_commands[] = {
+	{ "buildid-cache", cmd_buildid_cache, 0, "Manage build-id cache." },
 	{ "help",	cmd_help,	0, "Display help information about perf" },
+	{ "probe",	cmd_probe,	0, "Define new dynamic tracepoints" },
 	{ "test",	cmd_test,	0, "Runs sanity tests." },
 	{ "version",	cmd_version,	0, "display the version of perf binary" },
 	{ NULL, NULL, 0, NULL },

@@ -29,6 +29,7 @@ extern const struct test_suite suite__strbuf;
 extern const struct test_suite suite__hashmap;
 extern const struct test_suite suite__string;
 extern const struct test_suite suite__help;
+extern const struct test_suite suite__probe_event;
 extern const struct test_suite suite__symbols;
 extern const struct test_suite suite__machine_reference;
 extern const struct test_suite suite__demangle;
@@ -42,6 +43,7 @@ static const struct test_suite *const suites[] = {
 	&suite__hashmap,
 	&suite__string,
 	&suite__help,
+	&suite__probe_event,
 	&suite__symbols,
 	&suite__machine_reference,
 	&suite__demangle,
