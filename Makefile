@@ -114,16 +114,19 @@ $(O)/tests/progs/%: tests/progs/%.c
 	@mkdir -p $(dir $@)
 	$(quiet_cc)$(CC) -O0 -g -fno-omit-frame-pointer -pthread -o $@ $< $(TEST_PROG_LIBS_$*)
 
-# Microbenchmarks: bench/NAME.c -> $(O)/bench/NAME, linked with util/.
+# Microbenchmarks: bench/NAME.c -> $(O)/bench/NAME, linked with what they use of util/.
 BENCH_SRCS := $(sort $(wildcard bench/*.c))
 BENCHES := $(patsubst bench/%.c,$(O)/bench/%,$(BENCH_SRCS))
 UTIL_OBJS := $(filter $(O)/util/%.o,$(OBJS)) $(O)/docs.o
 
 bench: check-deps $(BENCHES)
 
-$(O)/bench/%: bench/%.c $(UTIL_OBJS)
+$(O)/libperf-util.a: $(UTIL_OBJS)
+	$(quiet_gen)rm -f $@ && $(AR) rcs $@ $^
+
+$(O)/bench/%: bench/%.c $(O)/libperf-util.a
 	@mkdir -p $(dir $@)
-	$(quiet_ld)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(UTIL_OBJS) $(LIBS)
+	$(quiet_ld)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(O)/libperf-util.a $(LIBS)
 
 deps:
 	@scripts/install-deps.sh

@@ -35,11 +35,10 @@ static int sh(const char *fmt, ...)
 static struct dso *load_with_bid(struct dsos *dsos, const char *name, const char *file)
 {
 	struct dso *dso = dsos__findnew(dsos, name, NULL);
-	u8 bid[BUILD_ID_MAX];
-	int n = elf_file__read_build_id(file, bid, sizeof(bid));
+	struct build_id bid;
 
-	if (n > 0)
-		dso__set_build_id(dso, bid, n);
+	if (!filename__read_build_id(file, &bid))
+		dso__set_build_id(dso, &bid);
 	dso__load(dso);
 	return dso;
 }
@@ -52,21 +51,15 @@ static bool has_symbol(struct dso *dso, const char *name)
 static int test__buildid_cache(void)
 {
 	const char *dir = symtest__tmpdir(), *prog = symtest__prog("symbols");
-	char hex[2 * BUILD_ID_MAX + 1];
+	char hex[SBUILD_ID_SIZE];
+	struct build_id bid;
 	struct dsos dsos;
 	struct dso *dso;
 	int ret = TEST_FAIL;
 
+	TEST_ASSERT_VAL("test program has a build id", !filename__read_build_id(prog, &bid) && bid.size == 20);
+	build_id__snprintf(&bid, hex, sizeof(hex));
 	dsos__init(&dsos);
-	dso = dsos__findnew(&dsos, prog, NULL);
-	{
-		u8 bid[BUILD_ID_MAX];
-		int n = elf_file__read_build_id(prog, bid, sizeof(bid));
-
-		TEST_ASSERT_VAL("test program has a build id", n == 20);
-		dso__set_build_id(dso, bid, n);
-		dso__build_id_hex(dso, hex, sizeof(hex));
-	}
 	/* the new layout: .build-id/xx/rest -> ../../<path>/<id>, holding "elf" */
 	if (sh("mkdir -p %s/cache/.build-id/%.2s %s/cache/bin/prog/%s && cp %s %s/cache/bin/prog/%s/elf && "
 	       "ln -s ../../bin/prog/%s %s/cache/.build-id/%.2s/%s",
@@ -96,7 +89,8 @@ static int test__buildid_cache(void)
 	dsos__exit(&dsos);
 	dsos__init(&dsos);
 	dso = dsos__findnew(&dsos, prog, NULL);
-	dso__set_build_id(dso, (const u8 *)"0123456789abcdefghij", 20);
+	build_id__init(&bid, (const u8 *)"0123456789abcdefghij", 20);
+	dso__set_build_id(dso, &bid);
 	if (dso__load(dso) > 0) {
 		pr_err("a file with another build id was used\n");
 		goto out;
@@ -125,6 +119,8 @@ static int test__debuglink_symfs(void)
 		free(stripped);
 		return test_skip("objcopy not available");
 	}
+	/* the build-id cache is searched before the file system: keep ~/.debug out */
+	symbol_conf.buildid_dir = xasprintf("%s/nocache", dir);
 	dsos__init(&dsos);
 	dso = dsos__findnew(&dsos, stripped, NULL);
 	dso__load(dso);
@@ -156,6 +152,7 @@ out:
 	if (*symbol_conf.symfs)
 		free((char *)symbol_conf.symfs);
 	symbol_conf.symfs = "";
+	zfree((char **)&symbol_conf.buildid_dir);
 	dsos__exit(&dsos);
 	free(stripped);
 	return ret;

@@ -13,9 +13,11 @@
 #include <sys/mman.h>
 #include "tests/tests.h"
 #include "tests/symtest.h"
+#include "util/data.h"
 #include "util/fs.h"
 #include "util/io.h"
 #include "util/machine.h"
+#include "util/session.h"
 
 #define UPROBE_GROUP "perf_symtest"
 
@@ -265,7 +267,137 @@ out:
 	return ret;
 }
 
-DEFINE_SUITE(machine_reference, "Symbol resolution matches the reference")
+/* Through the perf.data reader: records fed with machine__process_event(). */
+struct session_replay {
+	struct perf_tool tool;
+	struct machine	*machine;
+	struct strbuf	out;		/* "sym+0xoff (dso)" per chain entry, as perf script */
+	int		samples;
+};
+
+static int replay_side_band(struct perf_tool *tool, union perf_event *event, struct perf_sample *sample)
 {
-	return test__resolve_vs_reference();
+	struct session_replay *sr = container_of(tool, struct session_replay, tool);
+
+	return machine__process_event(sr->machine, event, sample);
 }
+
+static int replay_session_sample(struct perf_tool *tool, union perf_event *event,
+				 struct perf_sample *sample, struct evsel *evsel)
+{
+	struct session_replay *sr = container_of(tool, struct session_replay, tool);
+	struct addr_location al;
+	u8 cpumode = PERF_RECORD_MISC_USER;
+
+	(void)event;
+	(void)evsel;
+	machine__resolve_sample(sr->machine, &al, sample);
+	sr->samples++;
+	for (u64 i = 0; sample->callchain && i < sample->callchain->nr; i++) {
+		int r = machine__resolve_callchain_ip(sr->machine, al.thread, &cpumode,
+						      sample->callchain->ips[i], &al);
+
+		if (r < 0)
+			break;
+		if (r > 0)
+			continue;
+		if (al.sym)
+			strbuf_addf(&sr->out, "%s+0x%" PRIx64 " (%s)\n", symbol__name(al.sym),
+				    al.addr - al.sym->start, al.dso->long_name);
+		else
+			strbuf_addf(&sr->out, "[unknown] (%s)\n", al.dso ? al.dso->long_name : "[unknown]");
+	}
+	return 0;
+}
+
+/* perf script's call-chain lines without their addresses. */
+static void strip_addresses(const char *in, struct strbuf *out)
+{
+	const char *line = in;
+
+	while (*line) {
+		const char *eol = strchrnul(line, '\n'), *p = line;
+
+		if (*p == '\t') {
+			while (*p == '\t' || *p == ' ')
+				p++;
+			p = strchr(p, ' ');
+			if (p && p < eol) {
+				strbuf_add(out, p + 1, eol - p - 1);
+				strbuf_addch(out, '\n');
+			}
+		}
+		line = *eol ? eol + 1 : eol;
+	}
+}
+
+static int test__session_vs_reference(void)
+{
+	const char *ref = symtest__ref_perf(), *dir = symtest__tmpdir();
+	const char *prog = symtest__prog("symbols");
+	struct session_replay sr = {
+		.tool = {
+			.sample = replay_session_sample, .mmap = replay_side_band, .mmap2 = replay_side_band,
+			.comm = replay_side_band, .fork = replay_side_band, .exit = replay_side_band,
+			.ordered_events = true, .no_warn = true,
+		},
+		.out = STRBUF_INIT,
+	};
+	struct strbuf script = STRBUF_INIT, theirs = STRBUF_INIT;
+	struct perf_data data = { .mode = PERF_DATA_MODE_READ };
+	struct perf_session *session = NULL;
+	char *cmd;
+	int ret = TEST_FAIL, saved_verbose = verbose;
+
+	if (!ref)
+		return test_skip("reference perf not installed");
+	cmd = xasprintf("%s record -q -N -o %s/perf.data -e cpu-clock -F 4000 -g -- sh -c '%s 1; %s 1' "
+			">/dev/null 2>&1 && %s script -F ip,sym,symoff,dso -i %s/perf.data 2>/dev/null",
+			ref, dir, prog, prog, ref, dir);
+	if (symtest__run(cmd, &script) != 0 || !script.len) {
+		ret = test_skip("the reference could not record");
+		goto out;
+	}
+	strip_addresses(script.buf, &theirs);
+	data.path = xasprintf("%s/perf.data", dir);
+	session = perf_session__new(&data, &sr.tool);
+	if (!session)
+		goto out;
+	verbose = 0;
+	sr.machine = machine__new_host();
+	machine__add_build_ids(sr.machine, &session->header.env);
+	if (perf_session__process_events(session))
+		goto out;
+	pr_debug("%d samples, %zu bytes of call chains\n", sr.samples, sr.out.len);
+	if (sr.samples < 50 || strcmp(sr.out.buf, theirs.buf)) {
+		char *a = sr.out.buf, *b = theirs.buf;
+		int line = 1;
+
+		/* the first difference */
+		for (; *a && *a == *b; a++, b++)
+			line += *a == '\n';
+		pr_err("%d samples; line %d differs: ours '%.80s', reference '%.80s'\n",
+		       sr.samples, line, strtok(a, "\n") ?: "", strtok(b, "\n") ?: "");
+		goto out;
+	}
+	ret = TEST_OK;
+out:
+	verbose = saved_verbose;
+	if (session)
+		perf_session__delete(session);
+	machine__delete(sr.machine);
+	free((char *)data.path);
+	free(cmd);
+	strbuf_release(&script);
+	strbuf_release(&theirs);
+	strbuf_release(&sr.out);
+	return ret;
+}
+
+static const struct test_case machine_reference_cases[] = {
+	TEST_CASE("records replayed from perf script -D", test__resolve_vs_reference),
+	TEST_CASE("perf.data read by the session", test__session_vs_reference),
+	TEST_CASE_END,
+};
+
+DEFINE_SUITE_CASES(machine_reference, "Symbol resolution matches the reference", machine_reference_cases);

@@ -3,7 +3,6 @@
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
-#include <sys/auxv.h>
 #include <sys/stat.h>
 #include "dso.h"
 #include "debug.h"
@@ -160,27 +159,22 @@ void dso__set_short_name(struct dso *dso, const char *name)
 
 /* --- build ids --- */
 
-void dso__set_build_id(struct dso *dso, const u8 *data, size_t size)
+void dso__set_build_id(struct dso *dso, const struct build_id *bid)
 {
-	if (size > BUILD_ID_MAX)
-		size = BUILD_ID_MAX;
-	memcpy(dso->build_id, data, size);
-	dso->build_id_size = (u8)size;
-	dso->has_build_id = size > 0;
+	dso->bid = *bid;
+	dso->has_build_id = build_id__is_defined(bid);
 }
 
-bool dso__build_id_equal(const struct dso *dso, const u8 *data, size_t size)
+bool dso__build_id_equal(const struct dso *dso, const struct build_id *bid)
 {
-	return dso->has_build_id && build_id__equal(dso->build_id, dso->build_id_size, data, size);
+	return dso->has_build_id && build_id__matches(&dso->bid, bid);
 }
 
 char *dso__build_id_hex(const struct dso *dso, char *buf, size_t size)
 {
-	size_t n = 0;
-
 	buf[0] = '\0';
-	for (size_t i = 0; dso->has_build_id && i < dso->build_id_size && n + 3 <= size; i++)
-		n += snprintf(buf + n, size - n, "%02x", dso->build_id[i]);
+	if (dso->has_build_id)
+		build_id__snprintf(&dso->bid, buf, size);
 	return buf;
 }
 
@@ -193,12 +187,13 @@ static bool is_regular_file(const char *path)
 
 int dso__build_id_cache_path(const struct dso *dso, const char *what, char *buf, size_t size)
 {
-	char hex[2 * BUILD_ID_MAX + 1];
+	char hex[SBUILD_ID_SIZE];
 	int n;
 
 	if (!dso->has_build_id)
 		return -1;
 	dso__build_id_hex(dso, hex, sizeof(hex));
+	/* build_id_cache__linkname(), but in --buildid-dir when one is given */
 	n = snprintf(buf, size, "%s/.build-id/%.2s/%s", buildid_dir__get(), hex, hex + 2);
 	if (n < 0 || (size_t)n >= size)
 		return -1;
@@ -247,7 +242,7 @@ u64 dso__offset_to_vaddr(const struct dso *dso, u64 addr)
 /* The candidate file of one binary type; false when this type does not apply. */
 static bool dso__candidate(const struct dso *dso, enum dso_binary_type type, char *buf, size_t size)
 {
-	char path[PATH_MAX], link[PATH_MAX], hex[2 * BUILD_ID_MAX + 1];
+	char path[PATH_MAX], link[PATH_MAX], hex[SBUILD_ID_SIZE];
 	const char *slash, *vdso_or_elf = dso->kind == DSO_KIND_VDSO ? "vdso" : "elf";
 	static const char *const debuglink_dirs[] = { "%.0s%s", "%s/%s", "%s/.debug/%s", "/usr/lib/debug%s/%s" };
 
@@ -316,33 +311,14 @@ static int vdso__own_image(void **image, size_t *size)
 {
 	static void *copy;
 	static size_t copy_size;
-	unsigned long base = getauxval(AT_SYSINFO_EHDR);
-	FILE *fp;
-	char line[512];
+	struct build_id bid;
+	const void *base;
 
-	if (copy) {
-		*image = copy;
-		*size = copy_size;
-		return 0;
+	if (!copy) {
+		if (vdso__read_build_id(&bid, &base, &copy_size) && !copy_size)
+			return -1;
+		copy = xmemdup(base, copy_size);
 	}
-	if (!base)
-		return -1;
-	fp = fopen("/proc/self/maps", "r");
-	if (!fp)
-		return -1;
-	while (fgets(line, sizeof(line), fp)) {
-		unsigned long start, end;
-
-		if (strstr(line, "[vdso]") && sscanf(line, "%lx-%lx", &start, &end) == 2 &&
-		    start == base) {
-			copy_size = end - start;
-			copy = xmemdup((void *)start, copy_size);
-			break;
-		}
-	}
-	fclose(fp);
-	if (!copy)
-		return -1;
 	*image = copy;
 	*size = copy_size;
 	return 0;
@@ -352,8 +328,8 @@ static int vdso__own_image(void **image, size_t *size)
 static void dso__find_symsrcs(struct dso *dso, struct symsrc *ss, struct symsrc **syms,
 			      struct symsrc **runtime)
 {
-	const u8 *bid = dso->has_build_id ? dso->build_id : NULL;
-	size_t bid_size = dso->has_build_id ? dso->build_id_size : 0, used = 0;
+	const struct build_id *bid = dso->has_build_id ? &dso->bid : NULL;
+	size_t used = 0;
 	char path[PATH_MAX];
 
 	*syms = *runtime = NULL;
@@ -367,12 +343,12 @@ static void dso__find_symsrcs(struct dso *dso, struct symsrc *ss, struct symsrc 
 			size_t size;
 
 			if (vdso__own_image(&image, &size) ||
-			    symsrc__init_mem(cur, image, size, "[vdso]", type, bid, bid_size))
+			    symsrc__init_mem(cur, image, size, "[vdso]", type, bid))
 				continue;
 		} else {
 			if (!dso__candidate(dso, type, path, sizeof(path)) || !is_regular_file(path))
 				continue;
-			if (symsrc__init(cur, path, type, bid, bid_size))
+			if (symsrc__init(cur, path, type, bid))
 				continue;
 		}
 		if (!*syms && symsrc__has_symtab(cur)) {
@@ -409,14 +385,14 @@ static int dso__load_elf(struct dso *dso)
 {
 	struct symsrc ss[2], *syms, *runtime;
 	char path[PATH_MAX];
-	u8 bid[BUILD_ID_MAX];
-	int nr, n;
+	struct build_id bid;
+	int nr;
 
 	/* the build id, when perf.data had none, from the file itself */
 	if (!dso->has_build_id && dso->kind == DSO_KIND_USER) {
 		symfs__join(path, sizeof(path), dso->long_name);
-		if (is_regular_file(path) && (n = elf_file__read_build_id(path, bid, sizeof(bid))) > 0)
-			dso__set_build_id(dso, bid, n);
+		if (is_regular_file(path) && !filename__read_build_id(path, &bid))
+			dso__set_build_id(dso, &bid);
 	}
 	dso__find_symsrcs(dso, ss, &syms, &runtime);
 	if (!syms && !runtime)

@@ -54,8 +54,7 @@ struct dso {
 	const char		*short_name;	/* the basename, "[JIT] tid N", or long_name */
 	enum dso_kind		kind;
 	struct dso_id		id;
-	u8			build_id[BUILD_ID_MAX];
-	u8			build_id_size;
+	struct build_id		bid;
 	bool			has_build_id;
 	bool			header_build_id;	/* from perf.data's build-id table */
 	bool			loaded;		/* symbol loading was attempted */
@@ -98,10 +97,10 @@ static inline bool dso__is_kernel(const struct dso *dso)
 	return dso->kind == DSO_KIND_KERNEL || dso->kind == DSO_KIND_KMODULE;
 }
 
-void dso__set_build_id(struct dso *dso, const u8 *data, size_t size);
-/* Does the dso's build id equal data? */
-bool dso__build_id_equal(const struct dso *dso, const u8 *data, size_t size);
-/* Lowercase hex of the build id into buf (>= 2 * BUILD_ID_MAX + 1); "" without one. */
+void dso__set_build_id(struct dso *dso, const struct build_id *bid);
+/* Is bid the dso's build id (upstream's comparison, see build_id__matches())? */
+bool dso__build_id_equal(const struct dso *dso, const struct build_id *bid);
+/* Lowercase hex of the build id into buf (>= SBUILD_ID_SIZE); "" without one. */
 char *dso__build_id_hex(const struct dso *dso, char *buf, size_t size);
 /* Replace the short name (the string is copied). */
 void dso__set_short_name(struct dso *dso, const char *name);

@@ -8,6 +8,8 @@
 #include <unistd.h>
 #include "machine.h"
 #include "debug.h"
+#include "env.h"
+#include "event.h"
 #include "kallsyms.h"
 
 #define RESOLVE_CACHE_BITS 16
@@ -209,7 +211,8 @@ int machine__process_comm(struct machine *m, pid_t pid, pid_t tid, const char *c
 
 	if (exec)
 		m->comm_exec = true;
-	thread__set_comm(th, machine__intern(m, comm), ts, exec);
+	/* records without a time (-1) are synthesized ones: from the start */
+	thread__set_comm(th, machine__intern(m, comm), ts == (u64)-1 ? 0 : ts, exec);
 	return 0;
 }
 
@@ -355,8 +358,8 @@ static int machine__process_kernel_mmap(struct machine *m, const struct mmap_eve
 	} else {
 		return 0;	/* extra kernel maps (entry trampolines) are not needed */
 	}
-	if (ev->build_id && ev->build_id_size)
-		dso__set_build_id(dso, ev->build_id, ev->build_id_size);
+	if (ev->build_id && build_id__is_defined(ev->build_id))
+		dso__set_build_id(dso, ev->build_id);
 	return 0;
 }
 
@@ -397,14 +400,14 @@ int machine__process_mmap(struct machine *m, const struct mmap_event *ev)
 			symtab__finish(&dso->symtab);
 		}
 	}
-	if (ev->build_id && ev->build_id_size) {
-		dso__set_build_id(dso, ev->build_id, ev->build_id_size);
+	if (ev->build_id && build_id__is_defined(ev->build_id)) {
+		dso__set_build_id(dso, ev->build_id);
 	} else if (!dso->has_build_id) {
 		/* the build-id table named the file before the mmap gave its identity */
 		struct dso *first = dsos__find(&m->dsos, name, NULL);
 
 		if (first && first->header_build_id) {
-			dso__set_build_id(dso, first->build_id, first->build_id_size);
+			dso__set_build_id(dso, &first->bid);
 			dso->header_build_id = true;
 		}
 	}
@@ -417,8 +420,7 @@ int machine__process_mmap(struct machine *m, const struct mmap_event *ev)
 int machine__create_kernel_maps(struct machine *m)
 {
 	const char *path = symbol_conf.kallsyms_name ? symbol_conf.kallsyms_name : "/proc/kallsyms";
-	u8 bid[BUILD_ID_MAX];
-	int n;
+	struct build_id bid;
 	u64 addr;
 
 	if (m->vmlinux_map)
@@ -428,9 +430,8 @@ int machine__create_kernel_maps(struct machine *m)
 		return -1;
 	machine__set_kernel_map(m, addr, ~0ULL);
 	machine__set_ref_reloc(m, "_text", addr);
-	n = notes_file__read_build_id("/sys/kernel/notes", bid, sizeof(bid));
-	if (n > 0 && !symbol_conf.kallsyms_name)
-		dso__set_build_id(m->vmlinux_map->dso, bid, n);
+	if (!symbol_conf.kallsyms_name && !sysfs__read_build_id("/sys/kernel/notes", &bid))
+		dso__set_build_id(m->vmlinux_map->dso, &bid);
 	return 0;
 }
 
@@ -460,8 +461,7 @@ static int kernel__load_vmlinux(struct machine *m, struct dso *kernel, const cha
 	struct symbol *ref;
 	int nr;
 
-	if (symsrc__init(&ss, path, DSO_BINARY_TYPE__VMLINUX,
-			 kernel->has_build_id ? kernel->build_id : NULL, kernel->build_id_size))
+	if (symsrc__init(&ss, path, DSO_BINARY_TYPE__VMLINUX, kernel->has_build_id ? &kernel->bid : NULL))
 		return -1;
 	nr = ss.symtab ? symsrc__load(&ss, &ss, &kernel->symtab, false, false, true) : 0;
 	symsrc__destroy(&ss);
@@ -513,16 +513,14 @@ static int kernel__try_vmlinux(struct machine *m, struct dso *kernel)
 /* Which kallsyms file describes the recorded kernel; NULL when none does. */
 static const char *kernel__kallsyms_path(struct dso *kernel, char *buf, size_t size)
 {
-	u8 host[BUILD_ID_MAX];
-	char hex[2 * BUILD_ID_MAX + 1];
-	int n;
+	struct build_id host;
+	char hex[SBUILD_ID_SIZE];
 
 	if (symbol_conf.kallsyms_name)
 		return symbol_conf.kallsyms_name;
 	if (!kernel->has_build_id)
 		return "/proc/kallsyms";
-	n = notes_file__read_build_id("/sys/kernel/notes", host, sizeof(host));
-	if (n > 0 && dso__build_id_equal(kernel, host, n))
+	if (!sysfs__read_build_id("/sys/kernel/notes", &host) && dso__build_id_equal(kernel, &host))
 		return "/proc/kallsyms";
 	dso__build_id_hex(kernel, hex, sizeof(hex));
 	snprintf(buf, size, "%s/%s/%s/kallsyms", buildid_dir__get(), KERNEL_MMAP_NAME, hex);
@@ -766,4 +764,107 @@ u8 machine__addr_cpumode(struct machine *m, u8 cpumode, u64 addr)
 	if (kstart && addr >= kstart)
 		return PERF_RECORD_MISC_KERNEL;
 	return PERF_RECORD_MISC_USER;
+}
+
+/* --- perf.data records --- */
+
+static int machine__process_mmap_record(struct machine *m, union perf_event *event, bool mmap2)
+{
+	u16 misc = event->header.misc;
+	struct build_id bid;
+	struct mmap_event ev = {
+		.cpumode = misc & PERF_RECORD_MISC_CPUMODE_MASK,
+	};
+
+	if (mmap2) {
+		const struct perf_record_mmap2 *r = &event->mmap2;
+
+		ev.pid = r->pid;
+		ev.tid = r->tid;
+		ev.start = r->start;
+		ev.len = r->len;
+		ev.pgoff = r->pgoff;
+		ev.prot = r->prot;
+		ev.flags = r->flags;
+		ev.filename = r->filename;
+		if (misc & PERF_RECORD_MISC_MMAP_BUILD_ID) {
+			build_id__init(&bid, r->build_id, min(r->build_id_size, (u8)BUILD_ID_SIZE));
+			ev.build_id = &bid;
+		} else {
+			ev.maj = r->maj;
+			ev.min = r->min;
+			ev.ino = r->ino;
+			ev.ino_generation = r->ino_generation;
+		}
+	} else {
+		const struct perf_record_mmap *r = &event->mmap;
+
+		ev.pid = r->pid;
+		ev.tid = r->tid;
+		ev.start = r->start;
+		ev.len = r->len;
+		ev.pgoff = r->pgoff;
+		ev.filename = r->filename;
+		/* MMAP has no protection: executable unless it says data */
+		ev.prot = misc & PERF_RECORD_MISC_MMAP_DATA ? PROT_READ : PROT_READ | PROT_EXEC;
+	}
+	return machine__process_mmap(m, &ev);
+}
+
+int machine__process_event(struct machine *m, union perf_event *event, struct perf_sample *sample)
+{
+	u64 ts = sample ? sample->time : 0;
+
+	switch (event->header.type) {
+	case PERF_RECORD_MMAP:
+		return machine__process_mmap_record(m, event, false);
+	case PERF_RECORD_MMAP2:
+		return machine__process_mmap_record(m, event, true);
+	case PERF_RECORD_COMM:
+		return machine__process_comm(m, event->comm.pid, event->comm.tid, event->comm.comm,
+					     event->header.misc & PERF_RECORD_MISC_COMM_EXEC, ts);
+	case PERF_RECORD_FORK:
+		/* forks perf synthesized for existing threads: their mmaps follow */
+		return machine__process_fork(m, event->fork.pid, event->fork.tid, event->fork.ppid,
+					     event->fork.ptid, sample ? ts : event->fork.time,
+					     !(event->header.misc & PERF_RECORD_MISC_FORK_EXEC));
+	case PERF_RECORD_EXIT:
+		return machine__process_exit(m, event->fork.pid, event->fork.tid,
+					     sample ? ts : event->fork.time);
+	default:
+		return 0;
+	}
+}
+
+void machine__add_build_id(struct machine *m, const char *filename, const struct build_id *bid, u16 misc)
+{
+	u8 cpumode = misc & PERF_RECORD_MISC_CPUMODE_MASK;
+	struct dso *dso;
+	char mod[256];
+
+	if ((cpumode == PERF_RECORD_MISC_KERNEL || cpumode == PERF_RECORD_MISC_GUEST_KERNEL) &&
+	    strncmp(filename, KERNEL_MMAP_NAME, strlen(KERNEL_MMAP_NAME) - 1)) {
+		/* modules go by "[name]", as their kernel MMAP records name them */
+		module_name(filename, mod, sizeof(mod));
+		dso = dsos__findnew(&m->dsos, mod, NULL);
+		dso->kind = DSO_KIND_KMODULE;
+	} else {
+		dso = dsos__findnew(&m->dsos, filename, NULL);
+	}
+	dso__set_build_id(dso, bid);
+	dso->header_build_id = true;
+}
+
+void machine__add_build_ids(struct machine *m, const struct perf_env *env)
+{
+	for (int i = 0; i < env->nr_build_ids; i++) {
+		const struct perf_env_build_id *b = &env->build_ids[i];
+
+		machine__add_build_id(m, b->filename, &b->bid, b->misc);
+	}
+}
+
+int machine__resolve_sample(struct machine *m, struct addr_location *al, const struct perf_sample *sample)
+{
+	return machine__resolve(m, al, sample->pid, sample->tid, sample->cpumode, sample->ip, sample->time);
 }

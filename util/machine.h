@@ -18,11 +18,15 @@
 #define PERF_MACHINE_H
 
 #include <sys/types.h>
+#include "build-id.h"
 #include "dso.h"
 #include "maps.h"
 #include "thread.h"
 
 #define HOST_KERNEL_ID (-1)
+
+union perf_event;
+struct perf_sample;
 
 struct resolve_entry;
 
@@ -70,8 +74,7 @@ struct mmap_event {
 	u32		prot;		/* PROT_EXEC for an MMAP without MISC_MMAP_DATA */
 	u32		flags;
 	const char	*filename;
-	const u8	*build_id;	/* MMAP2 with MISC_MMAP_BUILD_ID, else NULL */
-	u8		build_id_size;
+	const struct build_id *build_id;	/* MMAP2 with MISC_MMAP_BUILD_ID, else NULL */
 	u8		cpumode;	/* header.misc & PERF_RECORD_MISC_CPUMODE_MASK */
 };
 
@@ -89,6 +92,23 @@ int machine__process_fork(struct machine *machine, pid_t pid, pid_t tid, pid_t p
 			  pid_t ptid, u64 ts, bool clone_maps);
 /* An EXIT record: the thread is marked dead (it stays findable). */
 int machine__process_exit(struct machine *machine, pid_t pid, pid_t tid, u64 ts);
+
+/*
+ * Feed one record of a perf.data file: MMAP, MMAP2, COMM, FORK and EXIT
+ * change the machine; other records are ignored. Returns 0 or -1.
+ */
+int machine__process_event(struct machine *machine, union perf_event *event,
+			   struct perf_sample *sample);
+/*
+ * A build-id table entry (HEADER_BUILD_ID, PERF_RECORD_HEADER_BUILD_ID): the
+ * dso named filename has that build id. misc is the entry's header.misc
+ * (its cpumode says kernel or user).
+ */
+void machine__add_build_id(struct machine *machine, const char *filename,
+			   const struct build_id *bid, u16 misc);
+struct perf_env;
+/* Every entry of a perf.data header's build-id table (session->header.env). */
+void machine__add_build_ids(struct machine *machine, const struct perf_env *env);
 
 /* --- threads --- */
 
@@ -143,6 +163,9 @@ int machine__resolve(struct machine *machine, struct addr_location *al, pid_t pi
 		     u8 cpumode, u64 ip, u64 ts);
 /* The map and symbol of addr in thread's (or the kernel's) address space. */
 void thread__resolve(struct thread *thread, u8 cpumode, u64 addr, struct addr_location *al);
+/* machine__resolve() for a decoded sample. */
+int machine__resolve_sample(struct machine *machine, struct addr_location *al,
+			    const struct perf_sample *sample);
 /* The same, trying user, then kernel space, for addresses of unknown mode (branch stacks). */
 void thread__resolve_any_cpumode(struct thread *thread, u64 addr, struct addr_location *al);
 

@@ -10,10 +10,6 @@
 #include "debug.h"
 #include "io.h"
 
-#ifndef NT_GNU_BUILD_ID
-#define NT_GNU_BUILD_ID 3
-#endif
-
 static void elf__init_library(void)
 {
 	static bool done;
@@ -42,97 +38,6 @@ static Elf_Scn *elf__section_by_name(Elf *elf, size_t shstrndx, const char *name
 		}
 	}
 	return NULL;
-}
-
-/* The build id in one block of notes. */
-static int notes__build_id(const void *data, size_t len, u8 *bid, size_t size)
-{
-	const u8 *p = data, *end = p + len;
-
-	while (end - p >= 12) {
-		u32 namesz, descsz, type;
-		const u8 *name, *desc;
-
-		memcpy(&namesz, p, 4);
-		memcpy(&descsz, p + 4, 4);
-		memcpy(&type, p + 8, 4);
-		name = p + 12;
-		desc = name + PERF_ALIGN((size_t)namesz, 4);
-		if (namesz > (size_t)(end - name) || desc > end || descsz > (size_t)(end - desc))
-			return -1;
-		if (type == NT_GNU_BUILD_ID && namesz == 4 && !memcmp(name, "GNU", 4)) {
-			size_t n = descsz < size ? descsz : size;
-
-			memcpy(bid, desc, n);
-			return (int)n;
-		}
-		p = desc + PERF_ALIGN((size_t)descsz, 4);
-	}
-	return 0;
-}
-
-int elf__build_id(Elf *elf, u8 *bid, size_t size)
-{
-	Elf_Scn *scn = NULL;
-	GElf_Shdr shdr;
-	size_t nphdr;
-	int ret;
-
-	while ((scn = elf_nextscn(elf, scn)) != NULL) {
-		Elf_Data *d;
-
-		if (!gelf_getshdr(scn, &shdr) || shdr.sh_type != SHT_NOTE)
-			continue;
-		d = elf_rawdata(scn, NULL);
-		if (d && d->d_buf && (ret = notes__build_id(d->d_buf, d->d_size, bid, size)) > 0)
-			return ret;
-	}
-	/* images without section headers: the PT_NOTE segments */
-	if (elf_getphdrnum(elf, &nphdr))
-		return 0;
-	for (size_t i = 0; i < nphdr; i++) {
-		GElf_Phdr ph;
-		Elf_Data *d;
-
-		if (!gelf_getphdr(elf, (int)i, &ph) || ph.p_type != PT_NOTE)
-			continue;
-		d = elf_getdata_rawchunk(elf, ph.p_offset, ph.p_filesz, ELF_T_BYTE);
-		if (d && (ret = notes__build_id(d->d_buf, d->d_size, bid, size)) > 0)
-			return ret;
-	}
-	return 0;
-}
-
-int elf_file__read_build_id(const char *path, u8 *bid, size_t size)
-{
-	int fd, ret = -1;
-	Elf *elf;
-
-	elf__init_library();
-	fd = open(path, O_RDONLY);
-	if (fd < 0)
-		return -1;
-	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
-	if (elf && elf_kind(elf) == ELF_K_ELF)
-		ret = elf__build_id(elf, bid, size);
-	if (ret == 0)
-		ret = -1;
-	elf_end(elf);
-	close(fd);
-	return ret;
-}
-
-int notes_file__read_build_id(const char *path, u8 *bid, size_t size)
-{
-	char *buf;
-	size_t len;
-	int ret;
-
-	if (filename__read_str(path, &buf, &len))
-		return -1;
-	ret = notes__build_id(buf, len, bid, size);
-	free(buf);
-	return ret > 0 ? ret : -1;
 }
 
 int elf_file__read_debuglink(const char *path, char *buf, size_t size)
@@ -165,33 +70,33 @@ out:
 	return ret;
 }
 
-bool build_id__equal(const u8 *want, size_t want_size, const u8 *have, size_t have_size)
+bool build_id__matches(const struct build_id *want, const struct build_id *have)
 {
-	/* a recorded 20-byte id may be a shorter one padded with zeroes */
-	if (want_size > have_size && want_size == BUILD_ID_MAX) {
-		if (memcmp(want, have, have_size))
+	if (want->size > have->size && want->size == BUILD_ID_SIZE) {
+		if (memcmp(want->data, have->data, have->size))
 			return false;
-		for (size_t i = have_size; i < want_size; i++) {
-			if (want[i])
+		for (size_t i = have->size; i < want->size; i++) {
+			if (want->data[i])
 				return false;
 		}
 		return true;
 	}
-	return want_size == have_size && !memcmp(want, have, want_size);
+	return want->size == have->size && !memcmp(want->data, have->data, want->size);
 }
 
-static int symsrc__setup(struct symsrc *ss, const u8 *bid, size_t bid_size)
+static int symsrc__setup(struct symsrc *ss, const struct build_id *bid, const void *image, size_t size)
 {
-	u8 file_bid[BUILD_ID_MAX];
-	int n;
+	struct build_id file_bid;
+	int err;
 
 	if (elf_kind(ss->elf) != ELF_K_ELF || !gelf_getehdr(ss->elf, &ss->ehdr) ||
 	    elf_getshdrstrndx(ss->elf, &ss->shstrndx))
 		return -EINVAL;
-	if (bid_size) {
+	if (bid && build_id__is_defined(bid)) {
 		/* a file without a build id cannot be the one that was recorded */
-		n = elf__build_id(ss->elf, file_bid, sizeof(file_bid));
-		if (n <= 0 || !build_id__equal(bid, bid_size, file_bid, n)) {
+		err = image ? build_id__from_memory(image, size, &file_bid) :
+			      filename__read_build_id(ss->path, &file_bid);
+		if (err || !build_id__matches(bid, &file_bid)) {
 			pr_debug("%s: build id mismatch\n", ss->path);
 			return -EINVAL;
 		}
@@ -207,7 +112,7 @@ static int symsrc__setup(struct symsrc *ss, const u8 *bid, size_t bid_size)
 	return 0;
 }
 
-int symsrc__init(struct symsrc *ss, const char *path, int type, const u8 *bid, size_t bid_size)
+int symsrc__init(struct symsrc *ss, const char *path, int type, const struct build_id *bid)
 {
 	int err;
 
@@ -219,14 +124,14 @@ int symsrc__init(struct symsrc *ss, const char *path, int type, const u8 *bid, s
 	ss->path = xstrdup(path);
 	ss->type = type;
 	ss->elf = elf_begin(ss->fd, ELF_C_READ_MMAP, NULL);
-	err = ss->elf ? symsrc__setup(ss, bid, bid_size) : -EINVAL;
+	err = ss->elf ? symsrc__setup(ss, bid, NULL, 0) : -EINVAL;
 	if (err)
 		symsrc__destroy(ss);
 	return err;
 }
 
 int symsrc__init_mem(struct symsrc *ss, void *image, size_t size, const char *name, int type,
-		     const u8 *bid, size_t bid_size)
+		     const struct build_id *bid)
 {
 	int err;
 
@@ -236,7 +141,7 @@ int symsrc__init_mem(struct symsrc *ss, void *image, size_t size, const char *na
 	ss->path = xstrdup(name);
 	ss->type = type;
 	ss->elf = elf_memory(image, size);
-	err = ss->elf ? symsrc__setup(ss, bid, bid_size) : -EINVAL;
+	err = ss->elf ? symsrc__setup(ss, bid, image, size) : -EINVAL;
 	if (err)
 		symsrc__destroy(ss);
 	return err;

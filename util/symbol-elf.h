@@ -13,11 +13,10 @@
 #define PERF_SYMBOL_ELF_H
 
 #include <gelf.h>
+#include "build-id.h"
 #include "util.h"
 
 struct symtab;
-
-#define BUILD_ID_MAX 20
 
 struct symsrc {
 	char		*path;
@@ -35,14 +34,14 @@ struct symsrc {
 };
 
 /*
- * Open path as a symbol source. When bid is given (bid_size > 0) the file
- * must carry that build id. Returns 0, -errno, or -EINVAL for a file that is
- * not ELF or has another build id.
+ * Open path as a symbol source. When bid is given the file must carry that
+ * build id. Returns 0, -errno, or -EINVAL for a file that is not ELF or has
+ * another build id.
  */
-int symsrc__init(struct symsrc *ss, const char *path, int type, const u8 *bid, size_t bid_size);
+int symsrc__init(struct symsrc *ss, const char *path, int type, const struct build_id *bid);
 /* The same for an ELF image in memory (not copied: it must outlive the symsrc). */
 int symsrc__init_mem(struct symsrc *ss, void *image, size_t size, const char *name, int type,
-		     const u8 *bid, size_t bid_size);
+		     const struct build_id *bid);
 void symsrc__destroy(struct symsrc *ss);
 
 static inline bool symsrc__has_symtab(const struct symsrc *ss)
@@ -68,17 +67,11 @@ int symsrc__load(struct symsrc *syms, struct symsrc *runtime, struct symtab *st,
 /* Append "name@plt" symbols for the PLT entries of runtime. Returns the number added. */
 int symsrc__synthesize_plt(struct symsrc *runtime, struct symtab *st);
 
-/* Does a file's build id (have) match a recorded one (want)? */
-bool build_id__equal(const u8 *want, size_t want_size, const u8 *have, size_t have_size);
-
-/* The GNU build id of an opened ELF: its size, 0 when it has none. */
-int elf__build_id(Elf *elf, u8 *bid, size_t size);
 /*
- * The build id of an ELF file, or of a raw notes blob (/sys/kernel/notes).
- * Return the size, or -1. (To be unified with util/build-id.h.)
+ * Does a file's build id (have) match a recorded one (want)? As upstream, a
+ * recorded 20-byte id may be a shorter one padded with zeroes.
  */
-int elf_file__read_build_id(const char *path, u8 *bid, size_t size);
-int notes_file__read_build_id(const char *path, u8 *bid, size_t size);
+bool build_id__matches(const struct build_id *want, const struct build_id *have);
 /* The file name in the .gnu_debuglink section of path. Returns 0 or -1. */
 int elf_file__read_debuglink(const char *path, char *buf, size_t size);
 

@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include "symbol.h"
+#include "build-id.h"
 #include "debug.h"
 #include "demangle.h"
 
@@ -16,19 +17,14 @@ struct symbol_conf symbol_conf = {
 const char *buildid_dir__get(void)
 {
 	static char *dir;
-	const char *env, *home;
 
 	if (symbol_conf.buildid_dir)
 		return symbol_conf.buildid_dir;
 	if (dir)
 		return dir;
-	env = getenv("PERF_BUILDID_DIR");
-	if (env && *env) {
-		dir = xstrdup(env);
-	} else {
-		home = getenv("HOME");
-		dir = xasprintf("%s/.debug", home && *home ? home : "");
-	}
+	dir = build_id_cache__dir();
+	if (!dir)
+		dir = xstrdup("/.debug");
 	return dir;
 }
 
