@@ -770,43 +770,33 @@ u8 machine__addr_cpumode(struct machine *m, u8 cpumode, u64 addr)
 
 static int machine__process_mmap_record(struct machine *m, union perf_event *event, bool mmap2)
 {
+	const struct perf_record_mmap *r = &event->mmap;
+	const struct perf_record_mmap2 *r2 = &event->mmap2;
 	u16 misc = event->header.misc;
 	struct build_id bid;
+	/* MMAP and MMAP2 begin alike */
 	struct mmap_event ev = {
+		.pid = r->pid, .tid = r->tid, .start = r->start, .len = r->len, .pgoff = r->pgoff,
 		.cpumode = misc & PERF_RECORD_MISC_CPUMODE_MASK,
 	};
 
-	if (mmap2) {
-		const struct perf_record_mmap2 *r = &event->mmap2;
-
-		ev.pid = r->pid;
-		ev.tid = r->tid;
-		ev.start = r->start;
-		ev.len = r->len;
-		ev.pgoff = r->pgoff;
-		ev.prot = r->prot;
-		ev.flags = r->flags;
-		ev.filename = r->filename;
-		if (misc & PERF_RECORD_MISC_MMAP_BUILD_ID) {
-			build_id__init(&bid, r->build_id, min(r->build_id_size, (u8)BUILD_ID_SIZE));
-			ev.build_id = &bid;
-		} else {
-			ev.maj = r->maj;
-			ev.min = r->min;
-			ev.ino = r->ino;
-			ev.ino_generation = r->ino_generation;
-		}
-	} else {
-		const struct perf_record_mmap *r = &event->mmap;
-
-		ev.pid = r->pid;
-		ev.tid = r->tid;
-		ev.start = r->start;
-		ev.len = r->len;
-		ev.pgoff = r->pgoff;
+	if (!mmap2) {
 		ev.filename = r->filename;
 		/* MMAP has no protection: executable unless it says data */
 		ev.prot = misc & PERF_RECORD_MISC_MMAP_DATA ? PROT_READ : PROT_READ | PROT_EXEC;
+		return machine__process_mmap(m, &ev);
+	}
+	ev.prot = r2->prot;
+	ev.flags = r2->flags;
+	ev.filename = r2->filename;
+	if (misc & PERF_RECORD_MISC_MMAP_BUILD_ID) {
+		build_id__init(&bid, r2->build_id, min(r2->build_id_size, (u8)BUILD_ID_SIZE));
+		ev.build_id = &bid;
+	} else {
+		ev.maj = r2->maj;
+		ev.min = r2->min;
+		ev.ino = r2->ino;
+		ev.ino_generation = r2->ino_generation;
 	}
 	return machine__process_mmap(m, &ev);
 }
