@@ -9,6 +9,8 @@
  * -p prints "sym+0xoff (dso)" per chain entry (per sample without chains),
  * as 'perf script -F ip,sym,symoff,dso' does, for comparing with it. Chains
  * stop after MAX_STACK entries (127, upstream's default, as its sysctl).
+ * With RESOLVE_HEADERS=1 in the environment each sample starts with a line
+ * "@ TID TIME", to find where a comparison differs.
  */
 #include <getopt.h>
 #include <inttypes.h>
