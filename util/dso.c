@@ -430,6 +430,9 @@ int dso__load(struct dso *dso)
 
 	if (dso->loaded)
 		return dso->symtab.nr ? (int)dso->symtab.nr : -1;
+	/* kernel dsos are loaded by their machine (map__load()), which knows the kernel maps */
+	if (dso__is_kernel(dso))
+		return -1;
 	dso->loaded = true;
 	switch (dso->kind) {
 	case DSO_KIND_USER:
@@ -440,7 +443,7 @@ int dso__load(struct dso *dso)
 		nr = dso__load_jit(dso);
 		break;
 	default:
-		/* kernel dsos are loaded through their map; anonymous memory has no symbols */
+		/* anonymous memory has no symbols */
 		symtab__finish(&dso->symtab);
 		return -1;
 	}

@@ -107,8 +107,8 @@ void dso__set_short_name(struct dso *dso, const char *name);
 
 /*
  * Load the symbols of a user, vDSO or JIT dso (kernel ones are loaded by
- * their machine, see map__load()). Idempotent. Returns the number of
- * symbols, or -1 when none could be found.
+ * their machine, see map__load(); until then they have none). Idempotent.
+ * Returns the number of symbols, or -1 when none could be found.
  */
 int dso__load(struct dso *dso);
 /* The symbol containing addr (dso-relative), loading the dso first. */
