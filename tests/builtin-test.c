@@ -31,6 +31,12 @@ extern const struct test_suite suite__string;
 extern const struct test_suite suite__help;
 extern const struct test_suite suite__probe_event;
 extern const struct test_suite suite__parse_events;
+extern const struct test_suite suite__symbols;
+extern const struct test_suite suite__machine_reference;
+extern const struct test_suite suite__demangle;
+extern const struct test_suite suite__maps;
+extern const struct test_suite suite__srcline;
+extern const struct test_suite suite__dso;
 
 static const struct test_suite *const suites[] = {
 	&suite__parse_options,
@@ -40,6 +46,12 @@ static const struct test_suite *const suites[] = {
 	&suite__help,
 	&suite__probe_event,
 	&suite__parse_events,
+	&suite__symbols,
+	&suite__machine_reference,
+	&suite__demangle,
+	&suite__maps,
+	&suite__srcline,
+	&suite__dso,
 };
 
 extern const struct test_workload workload__noploop_def;

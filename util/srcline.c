@@ -1,0 +1,269 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Source lines with libdw, cached per DSO. */
+#include <dwarf.h>
+#include <elfutils/libdw.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <unistd.h>
+#include "srcline.h"
+#include "dso.h"
+#include "hashmap.h"
+
+struct srcline_entry {
+	struct hashmap_entry ent;
+	u64 addr;
+	struct srcline sl;
+	bool found;
+};
+
+struct pooled_str {
+	struct hashmap_entry ent;
+	char str[];
+};
+
+struct srcline_cache {
+	struct hashmap	entries;	/* by address */
+	struct hashmap	strs;		/* interned file and function names */
+	Dwarf		*dwarf;
+	int		fd;
+	bool		tried;		/* opening the debug info was attempted */
+};
+
+static int entry_cmp(const void *data, const struct hashmap_entry *a,
+		     const struct hashmap_entry *b, const void *key)
+{
+	const struct srcline_entry *x = container_of(a, struct srcline_entry, ent);
+
+	(void)data;
+	return x->addr != (key ? *(const u64 *)key : container_of(b, struct srcline_entry, ent)->addr);
+}
+
+static int str_cmp(const void *data, const struct hashmap_entry *a,
+		   const struct hashmap_entry *b, const void *key)
+{
+	const struct pooled_str *x = container_of(a, struct pooled_str, ent);
+
+	(void)data;
+	return strcmp(x->str, key ? key : container_of(b, struct pooled_str, ent)->str);
+}
+
+static const char *cache__intern(struct srcline_cache *c, const char *s)
+{
+	struct hashmap_entry key;
+	struct pooled_str *ps;
+	size_t len;
+
+	if (!s)
+		return NULL;
+	hashmap_entry_init(&key, hash_str(s));
+	ps = hashmap_iter_entry(hashmap_get(&c->strs, &key, s), struct pooled_str, ent);
+	if (ps)
+		return ps->str;
+	len = strlen(s);
+	ps = xmalloc(sizeof(*ps) + len + 1);
+	memcpy(ps->str, s, len + 1);
+	hashmap_entry_init(&ps->ent, key.hash);
+	hashmap_add(&c->strs, &ps->ent);
+	return ps->str;
+}
+
+static struct srcline_cache *srcline_cache__new(void)
+{
+	struct srcline_cache *c = xzalloc(sizeof(*c));
+
+	hashmap_init(&c->entries, entry_cmp, NULL, 0);
+	hashmap_init(&c->strs, str_cmp, NULL, 0);
+	c->fd = -1;
+	return c;
+}
+
+void srcline_cache__delete(struct srcline_cache *c)
+{
+	struct hashmap_iter iter;
+	struct srcline_entry *e;
+	struct pooled_str *ps;
+
+	if (!c)
+		return;
+	hashmap_for_each_entry(&c->entries, &iter, e, struct srcline_entry, ent) {
+		free(e->sl.frames);
+		free(e);
+	}
+	hashmap_for_each_entry(&c->strs, &iter, ps, struct pooled_str, ent)
+		free(ps);
+	hashmap_clear(&c->entries);
+	hashmap_clear(&c->strs);
+	if (c->dwarf)
+		dwarf_end(c->dwarf);
+	if (c->fd >= 0)
+		close(c->fd);
+	free(c);
+}
+
+/* Open the DWARF of the file the symbols came from (a debug file when there is one). */
+static void srcline_cache__open(struct srcline_cache *c, struct dso *dso)
+{
+	char path[4096];
+	const char *file = dso->symsrc_filename;
+
+	c->tried = true;
+	if (!file) {
+		if (dso->kind != DSO_KIND_USER)
+			return;
+		file = symfs__join(path, sizeof(path), dso->long_name);
+	}
+	c->fd = open(file, O_RDONLY);
+	if (c->fd < 0)
+		return;
+	c->dwarf = dwarf_begin(c->fd, DWARF_C_READ);
+	if (!c->dwarf) {
+		close(c->fd);
+		c->fd = -1;
+	}
+}
+
+static const char *die_func_name(Dwarf_Die *die)
+{
+	Dwarf_Attribute attr;
+	const char *name;
+
+	name = dwarf_formstring(dwarf_attr_integrate(die, DW_AT_linkage_name, &attr));
+	if (!name)
+		name = dwarf_formstring(dwarf_attr_integrate(die, DW_AT_MIPS_linkage_name, &attr));
+	if (!name)
+		name = dwarf_formstring(dwarf_attr_integrate(die, DW_AT_name, &attr));
+	return name;
+}
+
+static void srcline__add_frame(struct srcline *sl, u32 *alloc, const char *func,
+			       const char *file, u32 line)
+{
+	ALLOC_GROW(sl->frames, sl->nr_frames + 1, *alloc);
+	sl->frames[sl->nr_frames].func = func;
+	sl->frames[sl->nr_frames].file = file;
+	sl->frames[sl->nr_frames].line = line;
+	sl->nr_frames++;
+}
+
+/* A file name from a line or file table, made absolute with the CU's directory as addr2line does. */
+static const char *cache__path(struct srcline_cache *c, Dwarf_Die *cudie, const char *file)
+{
+	Dwarf_Attribute attr;
+	const char *dir;
+	char *full;
+	const char *ret;
+
+	if (!file || file[0] == '/')
+		return cache__intern(c, file);
+	dir = dwarf_formstring(dwarf_attr(cudie, DW_AT_comp_dir, &attr));
+	if (!dir)
+		return cache__intern(c, file);
+	full = xasprintf("%s/%s", dir, file);
+	ret = cache__intern(c, full);
+	free(full);
+	return ret;
+}
+
+/*
+ * The concrete scopes around pc, innermost first. dwarf_getscopes() continues
+ * an inlined function's scopes in its abstract definition; the concrete
+ * callers are what dwarf_getscopes_die() gives for the innermost scope.
+ */
+static int srcline__scopes(Dwarf_Die *cudie, Dwarf_Addr pc, Dwarf_Die **chain)
+{
+	Dwarf_Die *scopes = NULL;
+	int n = dwarf_getscopes(cudie, pc, &scopes);
+
+	*chain = NULL;
+	if (n > 0)
+		n = dwarf_getscopes_die(&scopes[0], chain);
+	free(scopes);
+	return n;
+}
+
+/* The line table's answer, then one frame per inlined level, innermost first. */
+static bool srcline__lookup(struct srcline_cache *c, Dwarf_Addr pc, struct srcline *sl)
+{
+	Dwarf_Die cudie, *scopes = NULL;
+	Dwarf_Line *line;
+	Dwarf_Files *files = NULL;
+	const char *file;
+	int lineno = 0, nscopes;
+	u32 alloc = 0;
+
+	if (!dwarf_addrdie(c->dwarf, pc, &cudie))
+		return false;
+	line = dwarf_getsrc_die(&cudie, pc);
+	if (!line || !(file = dwarf_linesrc(line, NULL, NULL)) || dwarf_lineno(line, &lineno))
+		return false;
+	file = cache__path(c, &cudie, file);
+	nscopes = srcline__scopes(&cudie, pc, &scopes);
+	for (int i = 0; i < nscopes; i++) {
+		Dwarf_Die *s = &scopes[i];
+		Dwarf_Attribute attr;
+		Dwarf_Word cfile = 0, cline = 0;
+		int tag = dwarf_tag(s);
+
+		if (tag != DW_TAG_inlined_subroutine && tag != DW_TAG_subprogram)
+			continue;
+		srcline__add_frame(sl, &alloc, cache__intern(c, die_func_name(s)), file, (u32)lineno);
+		if (tag == DW_TAG_subprogram)
+			break;
+		/* the caller continues at the call site */
+		if (dwarf_formudata(dwarf_attr(s, DW_AT_call_file, &attr), &cfile) ||
+		    dwarf_formudata(dwarf_attr(s, DW_AT_call_line, &attr), &cline))
+			break;
+		if (!files && dwarf_getsrcfiles(&cudie, &files, NULL))
+			break;
+		file = cache__path(c, &cudie, dwarf_filesrc(files, cfile, NULL, NULL));
+		lineno = (int)cline;
+		if (!file)
+			break;
+	}
+	free(scopes);
+	if (!sl->nr_frames)
+		srcline__add_frame(sl, &alloc, NULL, file, (u32)lineno);
+	return true;
+}
+
+const struct srcline *dso__srcline(struct dso *dso, u64 addr)
+{
+	struct srcline_cache *c;
+	struct srcline_entry *e;
+	struct hashmap_entry key;
+
+	if (!dso->loaded)
+		dso__load(dso);
+	if (!dso->srclines)
+		dso->srclines = srcline_cache__new();
+	c = dso->srclines;
+	hashmap_entry_init(&key, hash_u64(addr));
+	e = hashmap_iter_entry(hashmap_get(&c->entries, &key, &addr), struct srcline_entry, ent);
+	if (e)
+		return e->found ? &e->sl : NULL;
+	if (!c->tried)
+		srcline_cache__open(c, dso);
+	e = xzalloc(sizeof(*e));
+	e->addr = addr;
+	if (c->dwarf)
+		e->found = srcline__lookup(c, dso__offset_to_vaddr(dso, addr), &e->sl);
+	hashmap_entry_init(&e->ent, key.hash);
+	hashmap_add(&c->entries, &e->ent);
+	return e->found ? &e->sl : NULL;
+}
+
+char *srcline__snprintf(const struct srcline *sl, bool full, char *buf, size_t size)
+{
+	const char *file, *slash;
+
+	if (!sl || !sl->frames[0].file || !sl->frames[0].line) {
+		snprintf(buf, size, "??:0");
+		return buf;
+	}
+	file = sl->frames[0].file;
+	slash = strrchr(file, '/');
+	if (!full && slash)
+		file = slash + 1;
+	snprintf(buf, size, "%s:%u", file, sl->frames[0].line);
+	return buf;
+}
