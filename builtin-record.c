@@ -10,10 +10,11 @@
 #include "util/cpumap.h"
 #include "util/data.h"
 #include "util/debug.h"
-#include "util/dso-hits.h"
 #include "util/evlist.h"
 #include "util/evsel.h"
 #include "util/header.h"
+#include "util/machine-hits.h"
+#include "util/machine.h"
 #include "util/mmap.h"
 #include "util/parse-events.h"
 #include "util/parse-options.h"
@@ -516,7 +517,7 @@ static int record__write_header(struct record *rec)
 
 struct bid_pass {
 	struct perf_tool	tool;
-	struct dso_hits		*hits;
+	struct machine		*machine;
 	u64			samples;
 };
 
@@ -528,7 +529,7 @@ static int bid_pass__sample(struct perf_tool *tool, union perf_event *event, str
 	(void)event;
 	(void)evsel;
 	bp->samples++;
-	dso_hits__sample(bp->hits, sample);
+	machine__mark_sample_hit(bp->machine, sample);
 	return 0;
 }
 
@@ -536,33 +537,7 @@ static int bid_pass__sideband(struct perf_tool *tool, union perf_event *event, s
 {
 	struct bid_pass *bp = container_of(tool, struct bid_pass, tool);
 
-	(void)sample;
-	return dso_hits__process_event(bp->hits, event);
-}
-
-/* The build id of a DSO as the table records it (kernel, module, vdso or file). */
-static int dso__read_build_id(const struct dso_hits_dso *dso, struct build_id *bid,
-			      const void **image, size_t *image_size)
-{
-	*image = NULL;
-	if (!strcmp(dso->name, "[kernel.kallsyms]"))
-		return sysfs__read_build_id("/sys/kernel/notes", bid);
-	if (!strcmp(dso->name, "[vdso]"))
-		return vdso__read_build_id(bid, image, image_size);
-	if (dso->kernel && dso->name[0] == '[') {
-		char path[PATH_MAX];
-
-		snprintf(path, sizeof(path), "/sys/module/%.*s/notes/.note.gnu.build-id",
-			 (int)strlen(dso->name) - 2, dso->name + 1);
-		return sysfs__read_build_id(path, bid);
-	}
-	if (dso->name[0] != '/')
-		return -ENOENT;
-	if (dso->bid.size) {
-		*bid = dso->bid;
-		return 0;
-	}
-	return filename__read_build_id(dso->name, bid);
+	return machine__process_event(bp->machine, event, sample);
 }
 
 /*
@@ -586,14 +561,14 @@ static int record__process_buildids(struct record *rec)
 	struct perf_data data = { .path = rec->data.path, .mode = PERF_DATA_MODE_READ, .force = true };
 	struct perf_session *session;
 	struct perf_env *env = &rec->header.env;
-	int err, nr;
+	int err;
 
 	if (!rec->bytes_written)
 		return 0;
-	bp.hits = dso_hits__new();
+	bp.machine = machine__new_host();
 	session = perf_session__new(&data, &bp.tool);
 	if (!session) {
-		dso_hits__delete(bp.hits);
+		machine__delete(bp.machine);
 		return -EINVAL;
 	}
 	err = perf_session__process_events(session);
@@ -604,33 +579,33 @@ static int record__process_buildids(struct record *rec)
 	}
 	perf_session__delete(session);
 
-	nr = dso_hits__nr_dsos(bp.hits);
 	/* the kernel and its modules first, as upstream writes them */
 	for (int pass = 0; pass < 2; pass++) {
-		for (int i = 0; i < nr; i++) {
-			struct dso_hits_dso *dso = dso_hits__dso(bp.hits, i);
+		for (size_t i = 0; i < bp.machine->dsos.nr; i++) {
+			struct dso *dso = bp.machine->dsos.all[i];
 			struct build_id bid;
 			const void *image;
 			size_t image_size = 0;
-			bool vdso = !strcmp(dso->name, "[vdso]");
+			bool vdso = dso->kind == DSO_KIND_VDSO;
 
-			if (dso->kernel != (pass == 0))
+			if (dso__is_kernel(dso) != (pass == 0))
 				continue;
-			if (!dso->hits && !vdso && !rec->buildid_all)
+			if (!dso->hit && !vdso && !rec->buildid_all)
 				continue;
-			if (dso__read_build_id(dso, &bid, &image, &image_size) || !build_id__is_defined(&bid))
+			if (dso__read_running_build_id(dso, &bid, &image, &image_size) ||
+			    !build_id__is_defined(&bid))
 				continue;
-			perf_env__add_build_id(env, -1, dso->kernel ? PERF_RECORD_MISC_KERNEL : PERF_RECORD_MISC_USER,
-					       &bid, dso->name);
+			perf_env__add_build_id(env, -1, dso__is_kernel(dso) ? PERF_RECORD_MISC_KERNEL :
+					       PERF_RECORD_MISC_USER, &bid, dso->long_name);
 			if (rec->no_buildid_cache)
 				continue;
 			if (image)
-				build_id_cache__add_image(&bid, dso->name, image, image_size);
+				build_id_cache__add_image(&bid, dso->long_name, image, image_size);
 			else
-				build_id_cache__add(&bid, dso->name);
+				build_id_cache__add(&bid, dso->long_name);
 		}
 	}
-	dso_hits__delete(bp.hits);
+	machine__delete(bp.machine);
 	return err;
 }
 

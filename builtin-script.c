@@ -7,16 +7,17 @@
 #include "builtin.h"
 #include "util/data.h"
 #include "util/debug.h"
-#include "util/dso-hits.h"
 #include "util/evlist.h"
 #include "util/header.h"
+#include "util/machine-hits.h"
+#include "util/machine.h"
 #include "util/parse-options.h"
 #include "util/session.h"
 #include <stdio.h>
 
 struct perf_script {
 	struct perf_tool	tool;
-	struct dso_hits		*hits;
+	struct machine		*machine;
 	const char		*input_name;
 	bool			force;
 	bool			header;
@@ -46,7 +47,7 @@ static int script__sample(struct perf_tool *tool, union perf_event *event, struc
 	(void)event;
 	(void)evsel;
 	if (dump_trace)
-		dso_hits__dump_sample(script->hits, sample, stdout);
+		machine__dump_sample(script->machine, sample, stdout);
 	return 0;
 }
 
@@ -54,8 +55,7 @@ static int script__sideband(struct perf_tool *tool, union perf_event *event, str
 {
 	struct perf_script *script = container_of(tool, struct perf_script, tool);
 
-	(void)sample;
-	return dso_hits__process_event(script->hits, event);
+	return machine__process_event(script->machine, event, sample);
 }
 
 static int script__nop(struct perf_tool *tool, union perf_event *event, struct perf_sample *sample)
@@ -93,10 +93,11 @@ static int __cmd_script(struct perf_script *script)
 	struct perf_session *session;
 	int err = 0;
 
-	script->hits = dso_hits__new();
+	script->machine = machine__new_host();
+	machine__idle_thread(script->machine);	/* "swapper", as upstream registers it */
 	session = perf_session__new(&data, &script->tool);
 	if (!session) {
-		dso_hits__delete(script->hits);
+		machine__delete(script->machine);
 		return -1;
 	}
 	if (script->header || script->header_only) {
@@ -107,7 +108,7 @@ static int __cmd_script(struct perf_script *script)
 	err = perf_session__process_events(session);
 out:
 	perf_session__delete(session);
-	dso_hits__delete(script->hits);
+	machine__delete(script->machine);
 	return err;
 }
 
