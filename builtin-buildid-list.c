@@ -78,6 +78,22 @@ static int print_kernel_build_id(bool with_maps)
 	if (fp)
 		fclose(fp);
 	printf("%s %llx %llx [kernel.kallsyms]\n", hex, start, end);
+	/* the loaded modules with a build id */
+	fp = fopen("/proc/modules", "r");
+	while (fp && fgets(line, sizeof(line), fp)) {
+		char path[512];
+		unsigned long long size;
+
+		if (sscanf(line, "%255s %llu %*s %*s %*s %llx", name, &size, &addr) != 3)
+			continue;
+		snprintf(path, sizeof(path), "/sys/module/%s/notes/.note.gnu.build-id", name);
+		if (sysfs__read_build_id(path, &bid))
+			continue;
+		build_id__snprintf(&bid, hex, sizeof(hex));
+		printf("%s %llx %llx [%s]\n", hex, addr, addr + size, name);
+	}
+	if (fp)
+		fclose(fp);
 	return 0;
 }
 

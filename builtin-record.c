@@ -74,6 +74,7 @@ struct record {
 	bool			buildid_mmap;
 	bool			timestamp_filename;
 	bool			dry_run;
+	bool			timestamp_boundary;	/* the end pass even with -B */
 	/* -z */
 	int			comp_level;
 	struct zstd_data	zstd;
@@ -542,7 +543,7 @@ static int bid_pass__sideband(struct perf_tool *tool, union perf_event *event, s
 
 /*
  * Read back what was written: count the samples, their first and last
- * time, and the DSOs they hit, for the build-id table.
+ * time, and the DSOs they hit, for the build-id table (when it is written).
  */
 static int record__process_buildids(struct record *rec)
 {
@@ -580,7 +581,7 @@ static int record__process_buildids(struct record *rec)
 	perf_session__delete(session);
 
 	/* the kernel and its modules first, as upstream writes them */
-	for (int pass = 0; pass < 2; pass++) {
+	for (int pass = 0; pass < 2 && perf_header__has_feat(&rec->header, HEADER_BUILD_ID); pass++) {
 		for (size_t i = 0; i < bp.machine->dsos.nr; i++) {
 			struct dso *dso = bp.machine->dsos.all[i];
 			struct build_id bid;
@@ -626,7 +627,7 @@ static int record__finish_output(struct record *rec)
 	rec->header.data_size = rec->bytes_written;
 	/* the data size first, so the file can be read back */
 	err = perf_header__write(&rec->header, rec->evlist, rec->data.fd, false, NULL);
-	if (!err && perf_header__has_feat(&rec->header, HEADER_BUILD_ID)) {
+	if (!err && (perf_header__has_feat(&rec->header, HEADER_BUILD_ID) || rec->timestamp_boundary)) {
 		err = record__process_buildids(rec);
 		if (err)
 			pr_warning("WARNING: could not read the samples back for the build-id table\n");
@@ -1141,7 +1142,7 @@ int cmd_record(int argc, const char **argv)
 	const char *switch_output_event = NULL, *intr_regs = NULL, *user_regs = NULL, *vmlinux = NULL;
 	const char *clang_path = NULL, *clang_opt = NULL, *debuginfod = NULL, *mmap_flush = NULL;
 	unsigned int proc_map_timeout = 0, nr_threads_synth = 0, realtime_prio = 0;
-	bool overwrite = false, timestamp_boundary = false, no_bpf_event = false;
+	bool overwrite = false, no_bpf_event = false;
 	const char *unsupported;
 	int err;
 	const struct option options[] = {
@@ -1226,7 +1227,7 @@ int cmd_record(int argc, const char **argv)
 	OPT_BOOLEAN(0, "buildid-all", &rec.buildid_all, "Record build-id of all DSOs regardless of hits"),
 	OPT_BOOLEAN(0, "buildid-mmap", &buildid_mmap, "Record build-id in map events"),
 	OPT_BOOLEAN(0, "timestamp-filename", &rec.timestamp_filename, "append timestamp to output filename"),
-	OPT_BOOLEAN(0, "timestamp-boundary", &timestamp_boundary, "Record timestamp boundary (time of first/last samples)"),
+	OPT_BOOLEAN(0, "timestamp-boundary", &rec.timestamp_boundary, "Record timestamp boundary (time of first/last samples)"),
 	OPT_CALLBACK_OPTARG(0, "switch-output", &rec.switch_output, NULL, "signal or size[BKMG] or time[smhd]",
 			    "Switch output when receiving SIGUSR2 (signal) or cross a size or time threshold",
 			    record__parse_switch_output),
@@ -1272,6 +1273,9 @@ int cmd_record(int argc, const char **argv)
 			     (synth && strcmp(synth, "all")) || debuginfod || clang_path || clang_opt))
 		unsupported = "--overwrite, --tail-synthesize, --exclude-perf, --buildid-mmap, -r, --synth, "
 			      "--debuginfod and the BPF options";
+	if (!unsupported && (vmlinux || proc_map_timeout || nr_threads_synth > 1 ||
+			     (mmap_flush && strcmp(mmap_flush, "1"))))
+		unsupported = "--vmlinux, --proc-map-timeout, --num-thread-synthesize and --mmap-flush";
 	if (unsupported) {
 		pr_err("perf record: %s is not supported\n", unsupported);
 		err = -1;
