@@ -891,15 +891,14 @@ out_unmap:
 	if (rec->workload_pid > 0) {
 		int wstatus;
 
-		if (!child_finished && signr != -1)
+		/* recording ended first (a signal, --max-size, an error): stop the workload too */
+		if (!child_finished)
 			kill(rec->workload_pid, SIGTERM);
 		if (waitpid(rec->workload_pid, &wstatus, 0) == rec->workload_pid) {
 			if (WIFEXITED(wstatus))
 				status = WEXITSTATUS(wstatus);
-			else if (WIFSIGNALED(wstatus))
-				status = 128 + WTERMSIG(wstatus);
-			if (WIFSIGNALED(wstatus) && WTERMSIG(wstatus) != SIGINT && WTERMSIG(wstatus) != SIGTERM)
-				psignal(WTERMSIG(wstatus), rec->argv ? argv[0] : "workload");
+			else if (WIFSIGNALED(wstatus) && signr == -1 && !err)
+				signr = WTERMSIG(wstatus);	/* perf record dies of it too, as upstream */
 		}
 		rec->workload_pid = 0;
 	}
@@ -909,7 +908,7 @@ out_unmap:
 		if (!ferr)
 			ferr = rec->timestamp_filename ? record__switch_output(rec, true) :
 							 record__finish_output(rec);
-		if (!ferr)
+		if (!ferr && !err)
 			record__print_summary(rec);
 		if (ferr)
 			err = ferr;
@@ -1381,5 +1380,12 @@ out:
 	free(rec.switch_output.filenames);
 	perf_header__exit(&rec.header);
 	evlist__delete(rec.evlist);
+	/* stopped by a signal (or the workload was): exit by it, as upstream does */
+	if (signr != -1) {
+		fflush(stdout);
+		fflush(stderr);
+		signal(signr, SIG_DFL);
+		raise(signr);
+	}
 	return err;
 }
