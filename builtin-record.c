@@ -13,6 +13,7 @@
 #include "util/evlist.h"
 #include "util/evsel.h"
 #include "util/header.h"
+#include "util/io.h"
 #include "util/machine-hits.h"
 #include "util/machine.h"
 #include "util/mmap.h"
@@ -365,6 +366,48 @@ static void open_error(struct evsel *evsel, int err, const char *workload)
 	}
 }
 
+/* Still running: in /proc, and not a zombie (perf_event_open() refuses those). */
+static bool thread__alive(pid_t tid)
+{
+	char path[64], *stat = NULL, *p;
+	bool alive;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", tid);
+	if (filename__read_str(path, &stat, NULL))
+		return false;
+	p = strrchr(stat, ')');
+	alive = p && p[1] == ' ' && p[2] != 'Z' && p[2] != 'X';
+	free(stat);
+	return alive;
+}
+
+/*
+ * A thread of the target exited between listing and opening (-u, -p):
+ * drop the threads that are gone. Returns true when some were.
+ */
+static bool record__drop_missing_threads(struct record *rec)
+{
+	struct perf_thread_map *threads = rec->evlist->threads, *alive;
+	pid_t *tids = xcalloc(perf_thread_map__nr(threads), sizeof(pid_t));
+	int n = 0;
+
+	for (int i = 0; i < perf_thread_map__nr(threads); i++) {
+		pid_t tid = perf_thread_map__pid(threads, i);
+
+		if (tid < 0 || thread__alive(tid))
+			tids[n++] = tid;
+	}
+	if (n == perf_thread_map__nr(threads) || !n) {
+		free(tids);
+		return false;
+	}
+	alive = perf_thread_map__new_array(tids, n);
+	free(tids);
+	evlist__set_maps(rec->evlist, NULL, alive);
+	perf_thread_map__put(alive);
+	return true;
+}
+
 static int record__open(struct record *rec, const char *workload)
 {
 	struct evsel *evsel;
@@ -377,6 +420,16 @@ try_again:
 		err = evsel__open(evsel, NULL, NULL);
 		if (!err)
 			continue;
+		if (err == -ESRCH && target__has_task(&rec->opts.target) && record__drop_missing_threads(rec)) {
+			struct evsel *pos;
+
+			/* reopen everything on the threads that are left */
+			evlist__for_each_entry(rec->evlist, pos) {
+				evsel__close(pos);
+				pos->nr_ids = 0;
+			}
+			return record__open(rec, workload);
+		}
 		/* 'P': down to the precision the PMU has */
 		if (evsel->precise_max && evsel->attr.precise_ip && (err == -EOPNOTSUPP || err == -EINVAL)) {
 			evsel->attr.precise_ip--;
