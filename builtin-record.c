@@ -126,14 +126,11 @@ static void sig_switch_output(int sig)
 
 /* --- writing --- */
 
-static int record__flush(struct record *rec)
+/* Write to the file; a full disk or an I/O error is reported here. */
+static int record__write_out(struct record *rec, const void *buf, size_t size)
 {
-	ssize_t n;
+	ssize_t n = perf_data__write(&rec->data, buf, size);
 
-	if (!rec->buf_len)
-		return 0;
-	n = perf_data__write(&rec->data, rec->buf, rec->buf_len);
-	rec->buf_len = 0;
 	if (n < 0) {
 		char sbuf[128];
 
@@ -144,6 +141,17 @@ static int record__flush(struct record *rec)
 	return 0;
 }
 
+static int record__flush(struct record *rec)
+{
+	int err;
+
+	if (!rec->buf_len)
+		return 0;
+	err = record__write_out(rec, rec->buf, rec->buf_len);
+	rec->buf_len = 0;
+	return err;
+}
+
 static int record__write(struct record *rec, const void *buf, size_t size)
 {
 	rec->bytes_written += size;
@@ -152,18 +160,8 @@ static int record__write(struct record *rec, const void *buf, size_t size)
 
 		if (err)
 			return err;
-		if (size > OUTPUT_BUF_SIZE) {
-			ssize_t n = perf_data__write(&rec->data, buf, size);
-
-			if (n < 0) {
-				char sbuf[128];
-
-				pr_err("failed to write perf data to %s: %s\n", rec->data.path,
-				       str_error_r(-n, sbuf, sizeof(sbuf)));
-				return (int)n;
-			}
-			return 0;
-		}
+		if (size > OUTPUT_BUF_SIZE)
+			return record__write_out(rec, buf, size);
 	}
 	memcpy(rec->buf + rec->buf_len, buf, size);
 	rec->buf_len += size;

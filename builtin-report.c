@@ -73,24 +73,6 @@ static int report__sideband(struct perf_tool *tool, union perf_event *event, str
 	return machine__process_event(rep->machine, event, sample);
 }
 
-static int report__read(struct perf_tool *tool, union perf_event *event, struct perf_sample *sample,
-			struct evsel *evsel)
-{
-	(void)tool;
-	(void)event;
-	(void)sample;
-	(void)evsel;
-	return 0;
-}
-
-static int report__event_op2(struct perf_tool *tool, struct perf_session *session, union perf_event *event)
-{
-	(void)tool;
-	(void)session;
-	(void)event;
-	return 0;
-}
-
 static int report__feature(struct perf_tool *tool, struct perf_session *session, union perf_event *event)
 {
 	struct report *rep = container_of(tool, struct report, tool);
@@ -156,12 +138,12 @@ int cmd_report(int argc, const char **argv)
 			.exit		= report__sideband,
 			.fork		= report__sideband,
 			.lost		= report__sideband,
-			.read		= report__read,
-			.attr		= report__event_op2,
-			.tracing_data	= report__event_op2,
-			.build_id	= report__event_op2,
-			.id_index	= report__event_op2,
-			.event_update	= report__event_op2,
+			.read		= perf_tool__process_nop_sample,
+			.attr		= perf_tool__process_nop_op2,
+			.tracing_data	= perf_tool__process_nop_op2,
+			.build_id	= perf_tool__process_nop_op2,
+			.id_index	= perf_tool__process_nop_op2,
+			.event_update	= perf_tool__process_nop_op2,
 			.feature	= report__feature,
 			.ordered_events	= true,
 		},

@@ -58,22 +58,6 @@ static int script__sideband(struct perf_tool *tool, union perf_event *event, str
 	return machine__process_event(script->machine, event, sample);
 }
 
-static int script__nop(struct perf_tool *tool, union perf_event *event, struct perf_sample *sample)
-{
-	(void)tool;
-	(void)event;
-	(void)sample;
-	return 0;
-}
-
-static int script__event_op2(struct perf_tool *tool, struct perf_session *session, union perf_event *event)
-{
-	(void)tool;
-	(void)session;
-	(void)event;
-	return 0;
-}
-
 static int script__feature(struct perf_tool *tool, struct perf_session *session, union perf_event *event)
 {
 	struct perf_script *script = container_of(tool, struct perf_script, tool);
@@ -130,22 +114,22 @@ int cmd_script(int argc, const char **argv)
 			.cgroup		= script__sideband,
 			.exit		= script__sideband,
 			.fork		= script__sideband,
-			.throttle	= script__nop,
-			.unthrottle	= script__nop,
-			.attr		= script__event_op2,
-			.event_update	= script__event_op2,
-			.tracing_data	= script__event_op2,
+			.throttle	= perf_tool__process_nop,
+			.unthrottle	= perf_tool__process_nop,
+			.attr		= perf_tool__process_nop_op2,
+			.event_update	= perf_tool__process_nop_op2,
+			.tracing_data	= perf_tool__process_nop_op2,
 			.feature	= script__feature,
-			.build_id	= script__event_op2,
-			.id_index	= script__event_op2,
-			.auxtrace_info	= script__event_op2,
-			.auxtrace	= script__event_op2,
-			.auxtrace_error	= script__event_op2,
-			.stat		= script__event_op2,
-			.stat_round	= script__event_op2,
-			.stat_config	= script__event_op2,
-			.thread_map	= script__event_op2,
-			.cpu_map	= script__event_op2,
+			.build_id	= perf_tool__process_nop_op2,
+			.id_index	= perf_tool__process_nop_op2,
+			.auxtrace_info	= perf_tool__process_nop_op2,
+			.auxtrace	= perf_tool__process_nop_op2,
+			.auxtrace_error	= perf_tool__process_nop_op2,
+			.stat		= perf_tool__process_nop_op2,
+			.stat_round	= perf_tool__process_nop_op2,
+			.stat_config	= perf_tool__process_nop_op2,
+			.thread_map	= perf_tool__process_nop_op2,
+			.cpu_map	= perf_tool__process_nop_op2,
 			.ordered_events	= true,
 		},
 	};
