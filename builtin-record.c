@@ -35,6 +35,7 @@
 #include <stdio.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
+#include <sys/time.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -83,6 +84,10 @@ struct record {
 	size_t			comp_buf_size;
 	u64			bytes_transferred;
 	u64			bytes_compressed;
+	/* -k: the clock's resolution and a reference time (HEADER_CLOCKID, CLOCK_DATA) */
+	u64			clock_res_ns;
+	u64			clock_tod_ns;
+	u64			clock_clockid_ns;
 	/* tracing data (tracepoint formats), built once */
 	char			*tracing_data;
 	size_t			tracing_data_size;
@@ -463,6 +468,24 @@ try_again:
 
 /* --- synthesis --- */
 
+/* What the features written from this session need to know about it. */
+static void record__write_info(struct record *rec, struct perf_header_write_info *info)
+{
+	*info = (struct perf_header_write_info){
+		.argv = rec->argv,
+		.argc = rec->argc,
+		.comp_level = rec->comp_level,
+		.comp_mmap_len = (rec->mmaps.data_pages + 1) * sysconf(_SC_PAGESIZE),
+		.use_clockid = rec->opts.use_clockid,
+		.clockid = rec->opts.clockid,
+		.clock_res_ns = rec->clock_res_ns,
+		.clock_tod_ns = rec->clock_tod_ns,
+		.clock_clockid_ns = rec->clock_clockid_ns,
+		.tracing_data = rec->tracing_data,
+		.tracing_data_size = rec->tracing_data_size,
+	};
+}
+
 static int record__synthesize(struct record *rec)
 {
 	struct synth_ctx sc = {
@@ -471,15 +494,15 @@ static int record__synthesize(struct record *rec)
 		.id_hdr_size = evlist__id_hdr_size(rec->evlist),
 	};
 	struct target *t = &rec->opts.target;
-	struct perf_header_write_info info = {
-		.argv = rec->argv,
-		.argc = rec->argc,
-		.comp_level = rec->comp_level,
-		.comp_mmap_len = (rec->mmaps.data_pages + 1) * sysconf(_SC_PAGESIZE),
-	};
+	struct perf_header_write_info info;
 	struct evsel *evsel;
 	bool exclude_kernel = true;
 	int err;
+
+	record__write_info(rec, &info);
+	/* pipe mode: the tracing data goes in its own record */
+	info.tracing_data = NULL;
+	info.tracing_data_size = 0;
 
 	if (rec->data.is_pipe) {
 		err = perf_event__synthesize_attrs(&sc, rec->evlist);
@@ -549,6 +572,51 @@ static void record__init_features(struct record *rec)
 
 	perf_header__set_record_features(&rec->header, rec->evlist, with_bids,
 					 rec->tracing_data != NULL, rec->comp_level != 0);
+	if (rec->opts.use_clockid) {
+		perf_header__set_feat(&rec->header, HEADER_CLOCKID);
+		perf_header__set_feat(&rec->header, HEADER_CLOCK_DATA);
+	}
+}
+
+/* -k: the time of day and the chosen clock read together, to convert sample times */
+static int record__init_clock(struct record *rec)
+{
+	struct timespec ts;
+	struct timeval tv;
+
+	if (!rec->opts.use_clockid)
+		return 0;
+	if (gettimeofday(&tv, NULL) || clock_gettime(rec->opts.clockid, &ts)) {
+		pr_err("clock_gettime failed, cannot set reference time.\n");
+		return -1;
+	}
+	rec->clock_tod_ns = (u64)tv.tv_sec * 1000000000ULL + (u64)tv.tv_usec * 1000;
+	rec->clock_clockid_ns = (u64)ts.tv_sec * 1000000000ULL + (u64)ts.tv_nsec;
+	return 0;
+}
+
+/* -k NAME|NUMBER, once */
+static int record__parse_clockid(const struct option *opt, const char *str, int unset)
+{
+	struct record *rec = opt->value;
+	struct timespec res;
+
+	if (unset) {
+		rec->opts.use_clockid = false;
+		return 0;
+	}
+	if (!str || rec->opts.use_clockid)
+		return -1;
+	if (clockid__parse(str, &rec->opts.clockid)) {
+		pr_warning("Warning:\nunknown clockid %s, check man page\n", str);
+		return -1;
+	}
+	rec->opts.use_clockid = true;
+	if (clock_getres(rec->opts.clockid, &res))
+		pr_warning("WARNING: Failed to determine specified clock resolution.\n");
+	else
+		rec->clock_res_ns = (u64)res.tv_sec * 1000000000ULL + (u64)res.tv_nsec;
+	return 0;
 }
 
 static int record__write_header(struct record *rec)
@@ -663,18 +731,12 @@ static int record__process_buildids(struct record *rec)
 
 static int record__finish_output(struct record *rec)
 {
-	struct perf_header_write_info info = {
-		.argv = rec->argv,
-		.argc = rec->argc,
-		.comp_level = rec->comp_level,
-		.comp_mmap_len = (rec->mmaps.data_pages + 1) * sysconf(_SC_PAGESIZE),
-		.tracing_data = rec->tracing_data,
-		.tracing_data_size = rec->tracing_data_size,
-	};
+	struct perf_header_write_info info;
 	int err;
 
 	if (rec->data.is_pipe)
 		return 0;
+	record__write_info(rec, &info);
 	rec->header.data_size = rec->bytes_written;
 	/* the data size first, so the file can be read back */
 	err = perf_header__write(&rec->header, rec->evlist, rec->data.fd, false, NULL);
@@ -865,6 +927,9 @@ static int __cmd_record(struct record *rec, int argc, const char **argv)
 	if (evlist__has_tracepoints(rec->evlist) &&
 	    tracing_data__build(rec->evlist, &rec->tracing_data, &rec->tracing_data_size))
 		pr_warning("WARNING: could not read the tracepoint formats: raw data will not be decoded\n");
+	err = record__init_clock(rec);
+	if (err)
+		goto out_kill;
 
 	record__init_features(rec);
 	rec->buf = xmalloc(OUTPUT_BUF_SIZE);
@@ -1147,7 +1212,7 @@ static const char * const record_usage[] = {
 
 /* Options upstream has that need hardware or subsystems not supported here. */
 static const char *record__unsupported(struct record *rec, bool branch_any, const char *branch_filter,
-				       const char *cgroup, const char *clockid, bool snapshot,
+				       const char *cgroup, bool snapshot,
 				       const char *aux_sample, const char *affinity, const char *aio,
 				       bool kcore, const char *control, const char *threads, bool off_cpu,
 				       const char *switch_output_event, const char *intr_regs,
@@ -1158,8 +1223,6 @@ static const char *record__unsupported(struct record *rec, bool branch_any, cons
 		return "-b/-j (branch stack sampling needs a PMU with LBR; none here)";
 	if (cgroup)
 		return "-G/--cgroup";
-	if (clockid)
-		return "-k/--clockid";
 	if (snapshot || aux_sample)
 		return "-S/--snapshot and --aux-sample (AUX area tracing)";
 	if (affinity)
@@ -1187,7 +1250,7 @@ int cmd_record(int argc, const char **argv)
 	struct record_opts *opts = &rec.opts;
 	bool branch_any = false, snapshot = false, kcore = false, off_cpu = false, exclude_perf = false;
 	bool buildid_mmap = false, no_timestamp = false, dry_run = false, tail_synth = false;
-	const char *branch_filter = NULL, *cgroup = NULL, *clockid = NULL, *aux_sample = NULL;
+	const char *branch_filter = NULL, *cgroup = NULL, *aux_sample = NULL;
 	const char *affinity = NULL, *aio = NULL, *control = NULL, *threads = NULL, *synth = NULL;
 	const char *switch_output_event = NULL, *intr_regs = NULL, *user_regs = NULL, *vmlinux = NULL;
 	const char *clang_path = NULL, *clang_opt = NULL, *debuginfod = NULL, *mmap_flush = NULL;
@@ -1258,7 +1321,8 @@ int cmd_record(int argc, const char **argv)
 	OPT_STRING_OPTARG(0, "user-regs", &user_regs, "any register",
 			  "sample selected machine registers in user space, use '--user-regs=?' to list register names", ""),
 	OPT_BOOLEAN(0, "running-time", &opts->running_time, "Record running/enabled time of read (:S) events"),
-	OPT_STRING('k', "clockid", &clockid, "clockid", "clockid to use for events, see clock_gettime()"),
+	OPT_CALLBACK('k', "clockid", &rec, "clockid", "clockid to use for events, see clock_gettime()",
+		     record__parse_clockid),
 	OPT_STRING_OPTARG('S', "snapshot", &aux_sample, "opts", "AUX area tracing Snapshot Mode", ""),
 	OPT_STRING_OPTARG(0, "aux-sample", &aux_sample, "opts", "sample AUX area", ""),
 	OPT_UINTEGER(0, "proc-map-timeout", &proc_map_timeout, "per thread proc mmap processing timeout in ms"),
@@ -1316,7 +1380,7 @@ int cmd_record(int argc, const char **argv)
 	rec.mmaps.data_pages = perf_mmap__default_pages();
 	argc = parse_options(argc, argv, options, record_usage, PARSE_OPT_STOP_AT_NON_OPTION);
 	(void)no_timestamp;
-	unsupported = record__unsupported(&rec, branch_any, branch_filter, cgroup, clockid, snapshot,
+	unsupported = record__unsupported(&rec, branch_any, branch_filter, cgroup, snapshot,
 					  aux_sample, affinity, aio, kcore, control, threads, off_cpu,
 					  switch_output_event, intr_regs, user_regs);
 	if (!unsupported && (overwrite || tail_synth || exclude_perf || buildid_mmap || realtime_prio ||

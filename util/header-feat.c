@@ -23,6 +23,7 @@
 
 extern const char perf_version_string[];
 
+#define NSEC_PER_SEC	((u64)1000000000)
 
 /* ---- strings and lists ---- */
 
@@ -379,6 +380,14 @@ static void print_sample_time(struct feat_fd *ff, FILE *fp)
 
 /* ---- CLOCKID, DIR_FORMAT, CLOCK_DATA ---- */
 
+static int write_clockid(struct feat_fd *ff)
+{
+	if (!ff->info || !ff->info->use_clockid)
+		return -EINVAL;
+	ff__write_u64(ff, ff->info->clock_res_ns);
+	return 0;
+}
+
 static int process_clockid(struct feat_fd *ff)
 {
 	return ff__read_u64(ff, &ff->header->env.clock_freq_mhz);
@@ -425,16 +434,22 @@ static int process_clock_data(struct feat_fd *ff)
 static void print_clock_data(struct feat_fd *ff, FILE *fp)
 {
 	struct perf_env *env = &ff->header->env;
-	time_t secs = env->clock.tod_ns / (u64)1000000000;
+	u64 tod = env->clock.tod_ns, clk = env->clock.clockid_ns;
+	const char *name = clockid__name((int)env->clock.clockid);
+	time_t secs = tod / NSEC_PER_SEC;
 	struct tm tm;
 	char date[64];
 
+	if (!env->clock.enabled) {
+		fprintf(fp, "# reference time disabled\n");
+		return;
+	}
 	localtime_r(&secs, &tm);
 	strftime(date, sizeof(date), "%F %T", &tm);
-	fprintf(fp, "# clockid: %u\n", env->clock.clockid);
-	fprintf(fp, "# reference time: %s = %" PRIu64 ".%06" PRIu64 " (TOD) = %" PRIu64 ".%09" PRIu64 "\n",
-		date, env->clock.tod_ns / (u64)1000000000, env->clock.tod_ns % (u64)1000000000 / 1000,
-		env->clock.clockid_ns / (u64)1000000000, env->clock.clockid_ns % (u64)1000000000);
+	fprintf(fp, "# clockid: %s (%u)\n", name, env->clock.clockid);
+	fprintf(fp, "# reference time: %s.%06" PRIu64 " = %" PRIu64 ".%06" PRIu64 " (TOD) = %" PRIu64
+		".%09" PRIu64 " (%s)\n", date, tod % NSEC_PER_SEC / 1000, tod / NSEC_PER_SEC,
+		tod % NSEC_PER_SEC / 1000, clk / NSEC_PER_SEC, clk % NSEC_PER_SEC, name);
 }
 
 /* ---- BPF (empty: no BPF program info is recorded) ---- */
@@ -531,7 +546,7 @@ static const struct feature_ops feat_ops[HEADER_LAST_FEATURE] = {
 	FEAT(CACHE, feat_write_cache, feat_process_cache, feat_print_cache, true),
 	FEAT(SAMPLE_TIME, write_sample_time, process_sample_time, print_sample_time, false),
 	FEAT(MEM_TOPOLOGY, feat_write_mem_topology, feat_process_mem_topology, feat_print_mem_topology, true),
-	FEAT(CLOCKID, NULL, process_clockid, print_clockid, false),
+	FEAT(CLOCKID, write_clockid, process_clockid, print_clockid, false),
 	FEAT(DIR_FORMAT, NULL, process_dir_format, print_dir_format, false),
 	FEAT(BPF_PROG_INFO, write_empty_u32, NULL, NULL, false),
 	FEAT(BPF_BTF, write_empty_u32, NULL, NULL, false),

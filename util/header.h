@@ -176,6 +176,7 @@ struct perf_header_write_info {
 	/* HEADER_CLOCKID / CLOCK_DATA */
 	bool		use_clockid;
 	int		clockid;
+	u64		clock_res_ns;
 	u64		clock_tod_ns;
 	u64		clock_clockid_ns;
 	/* HEADER_TRACING_DATA: built by tracing_data__build() */
