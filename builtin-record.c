@@ -30,6 +30,7 @@
 #include <inttypes.h>
 #include <limits.h>
 #include <poll.h>
+#include <sched.h>
 #include <pwd.h>
 #include <signal.h>
 #include <stdio.h>
@@ -84,6 +85,7 @@ struct record {
 	size_t			comp_buf_size;
 	u64			bytes_transferred;
 	u64			bytes_compressed;
+	unsigned int		realtime_prio;	/* -r */
 	/* -k: the clock's resolution and a reference time (HEADER_CLOCKID, CLOCK_DATA) */
 	u64			clock_res_ns;
 	u64			clock_tod_ns;
@@ -880,6 +882,20 @@ static int record__poll(struct record *rec, sigset_t *oldmask)
 	return n < 0 && errno != EINTR ? -errno : 0;
 }
 
+/* -r: perf itself (the workload is forked already) drains the buffers at this FIFO priority */
+static int record__set_realtime(struct record *rec)
+{
+	struct sched_param param = { .sched_priority = (int)rec->realtime_prio };
+
+	if (!rec->realtime_prio)
+		return 0;
+	if (sched_setscheduler(0, SCHED_FIFO, &param)) {
+		pr_err("Could not set realtime priority.\n");
+		return -1;
+	}
+	return 0;
+}
+
 static int __cmd_record(struct record *rec, int argc, const char **argv)
 {
 	struct record_opts *opts = &rec->opts;
@@ -936,6 +952,8 @@ static int __cmd_record(struct record *rec, int argc, const char **argv)
 	err = record__write_header(rec);
 	if (!err)
 		err = record__synthesize(rec);
+	if (!err)
+		err = record__set_realtime(rec);
 	if (err)
 		goto out_kill;
 
@@ -1254,7 +1272,7 @@ int cmd_record(int argc, const char **argv)
 	const char *affinity = NULL, *aio = NULL, *control = NULL, *threads = NULL, *synth = NULL;
 	const char *switch_output_event = NULL, *intr_regs = NULL, *user_regs = NULL, *vmlinux = NULL;
 	const char *clang_path = NULL, *clang_opt = NULL, *debuginfod = NULL, *mmap_flush = NULL;
-	unsigned int proc_map_timeout = 0, nr_threads_synth = 0, realtime_prio = 0;
+	unsigned int proc_map_timeout = 0, nr_threads_synth = 0;
 	bool overwrite = false, no_bpf_event = false;
 	const char *unsupported;
 	int err;
@@ -1265,7 +1283,7 @@ int cmd_record(int argc, const char **argv)
 	OPT_BOOLEAN(0, "exclude-perf", &exclude_perf, "don't record events from perf itself"),
 	OPT_STRING('p', "pid", &opts->target.pid, "pid", "record events on existing process id"),
 	OPT_STRING('t', "tid", &opts->target.tid, "tid", "record events on existing thread id"),
-	OPT_UINTEGER('r', "realtime", &realtime_prio, "collect data with this RT SCHED_FIFO priority"),
+	OPT_UINTEGER('r', "realtime", &rec.realtime_prio, "collect data with this RT SCHED_FIFO priority"),
 	OPT_BOOLEAN(0, "no-buffering", &opts->no_buffering, "collect data without buffering"),
 	OPT_BOOLEAN('R', "raw-samples", &opts->raw_samples,
 		    "collect raw sample records from all opened counters"),
@@ -1383,9 +1401,9 @@ int cmd_record(int argc, const char **argv)
 	unsupported = record__unsupported(&rec, branch_any, branch_filter, cgroup, snapshot,
 					  aux_sample, affinity, aio, kcore, control, threads, off_cpu,
 					  switch_output_event, intr_regs, user_regs);
-	if (!unsupported && (overwrite || tail_synth || exclude_perf || buildid_mmap || realtime_prio ||
+	if (!unsupported && (overwrite || tail_synth || exclude_perf || buildid_mmap ||
 			     (synth && strcmp(synth, "all")) || debuginfod || clang_path || clang_opt))
-		unsupported = "--overwrite, --tail-synthesize, --exclude-perf, --buildid-mmap, -r, --synth, "
+		unsupported = "--overwrite, --tail-synthesize, --exclude-perf, --buildid-mmap, --synth, "
 			      "--debuginfod and the BPF options";
 	if (!unsupported && (vmlinux || proc_map_timeout || nr_threads_synth > 1 ||
 			     (mmap_flush && strcmp(mmap_flush, "1"))))
