@@ -33,6 +33,7 @@ extern const char perf_version_string[];
 
 int cmd_help(int argc, const char **argv);
 int cmd_list(int argc, const char **argv);
+int cmd_stat(int argc, const char **argv);
 int cmd_version(int argc, const char **argv);
 int cmd_test(int argc, const char **argv);
 

@@ -114,6 +114,25 @@ struct perf_thread_map *perf_thread_map__new_by_uid(uid_t uid)
 	return map;
 }
 
+struct perf_thread_map *perf_thread_map__new_all(void)
+{
+	pid_t *tids = NULL;
+	int nr = 0, alloc = 0;
+	struct perf_thread_map *map;
+	struct dirent *de;
+	DIR *proc = opendir("/proc");
+
+	if (!proc)
+		return NULL;
+	while ((de = readdir(proc)) != NULL)
+		if (isdigit((unsigned char)de->d_name[0]))
+			add_tasks(atoi(de->d_name), &tids, &nr, &alloc);
+	closedir(proc);
+	map = perf_thread_map__new_array(tids, nr);
+	free(tids);
+	return map;
+}
+
 /* Parse a comma list of positive numbers. */
 static int parse_pid_list(const char *s, pid_t **out, int *nr, int *alloc)
 {
