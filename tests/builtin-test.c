@@ -30,6 +30,7 @@ extern const struct test_suite suite__hashmap;
 extern const struct test_suite suite__string;
 extern const struct test_suite suite__help;
 extern const struct test_suite suite__parse_events;
+extern const struct test_suite suite__stat;
 
 static const struct test_suite *const suites[] = {
 	&suite__parse_options,
@@ -38,6 +39,7 @@ static const struct test_suite *const suites[] = {
 	&suite__string,
 	&suite__help,
 	&suite__parse_events,
+	&suite__stat,
 };
 
 extern const struct test_workload workload__noploop_def;
