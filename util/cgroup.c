@@ -35,6 +35,13 @@ static const char *cgroup_mountpoint(void)
 	return path[0] ? path : NULL;
 }
 
+static int nr_opened;
+
+int cgroup__nr(void)
+{
+	return nr_opened;
+}
+
 struct cgroup *cgroup__new(const char *name)
 {
 	const char *mnt = cgroup_mountpoint();
@@ -58,6 +65,7 @@ struct cgroup *cgroup__new(const char *name)
 	cgrp->refcnt = 1;
 	cgrp->fd = fd;
 	cgrp->name = xstrdup(name);
+	cgrp->idx = ++nr_opened;
 	return cgrp;
 }
 

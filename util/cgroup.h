@@ -15,7 +15,11 @@ struct cgroup {
 	int refcnt;
 	int fd;		/* the cgroup directory, open */
 	char *name;	/* as given, relative to the hierarchy's root ("/", "system.slice") */
+	int idx;	/* 1, 2, ... in the order they were opened */
 };
+
+/* How many cgroups were opened (their idx go up to this). */
+int cgroup__nr(void);
 
 /* Open cgroup name; NULL (message printed) when it cannot be opened. */
 struct cgroup *cgroup__new(const char *name);

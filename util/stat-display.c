@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "stat-display.h"
+#include "cgroup.h"
 #include "io.h"
 #include "strbuf.h"
 #include "string2.h"
@@ -392,6 +393,20 @@ static bool is_mixed_hw_group(struct evsel *counter)
 	return false;
 }
 
+/* The cgroup of a -G event, after its name. */
+static void print_cgroup(struct outstate *os)
+{
+	const struct perf_stat_config *config = os->config;
+	const struct cgroup *cgrp = os->evsel->cgrp;
+
+	if (!cgrp)
+		return;
+	if (config->json_output)
+		strbuf_addf(os->sb, "\"cgroup\" : \"%s\", ", cgrp->name);
+	else
+		strbuf_addf(os->sb, "%s%s", config->csv_sep, cgrp->name);
+}
+
 static void print_not_counted(struct outstate *os, double noise, u64 run, u64 ena)
 {
 	struct perf_stat_config *config = os->config;
@@ -415,6 +430,7 @@ static void print_not_counted(struct outstate *os, double noise, u64 run, u64 en
 		strbuf_addf(sb, "%-*s%s", config->csv_output ? 0 : config->unit_width, unit, config->csv_sep);
 		strbuf_addf(sb, "%*s", config->csv_output ? 0 : -25, evsel__name(counter));
 	}
+	print_cgroup(os);
 	if (!config->csv_output && !config->json_output)
 		print_metric(os, NULL, "", 0);
 	print_noise(os, noise, 0);
@@ -439,6 +455,7 @@ static void print_value(struct outstate *os, double uval)
 	if (config->json_output) {
 		strbuf_addf(sb, "\"counter-value\" : \"%f\", \"unit\" : \"%s\", \"event\" : \"%s\", ",
 			    uval, unit, evsel__name(counter));
+		print_cgroup(os);
 		return;
 	}
 	if (config->csv_output)
@@ -449,6 +466,7 @@ static void print_value(struct outstate *os, double uval)
 		strbuf_addf(sb, frac ? "%18.2f%s" : "%18.0f%s", uval, config->csv_sep);
 	strbuf_addf(sb, "%-*s%s", config->csv_output ? 0 : config->unit_width, unit, config->csv_sep);
 	strbuf_addf(sb, "%-*s", config->csv_output ? 0 : 32, evsel__name(counter));
+	print_cgroup(os);
 }
 
 /* One line: the counts of counter on aggregation line 'line'. */

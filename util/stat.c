@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "stat.h"
+#include "cgroup.h"
 #include "hw-events.h"
 #include "topology.h"
 #include <errno.h>
@@ -350,21 +351,27 @@ void perf_stat__process(struct evlist *evlist, const struct aggr_map *map, bool 
 
 /* --------------------------------------------------------- runtime stats */
 
-/* The exclude bits a metric's events must share (cycles:u goes with instructions:u). */
-#define NR_CTX 32
+/*
+ * The exclude bits a metric's events must share (cycles:u goes with
+ * instructions:u), and their cgroup.
+ */
+#define NR_EXCLUDE_CTX 32
 
 static int evsel_ctx(const struct evsel *evsel)
 {
 	const struct perf_event_attr *a = &evsel->attr;
+	int cgrp = evsel->cgrp ? evsel->cgrp->idx : 0;
 
-	return a->exclude_kernel | a->exclude_user << 1 | a->exclude_hv << 2 |
-	       a->exclude_host << 3 | a->exclude_idle << 4;
+	return (a->exclude_kernel | a->exclude_user << 1 | a->exclude_hv << 2 |
+		a->exclude_host << 3 | a->exclude_idle << 4) + cgrp * NR_EXCLUDE_CTX;
 }
 
 void runtime_stat__init(struct runtime_stat *rt, int nr_aggr)
 {
-	size_t n = (size_t)STAT_MAX * nr_aggr * NR_CTX;
+	size_t n;
 
+	rt->nr_ctx = NR_EXCLUDE_CTX * (cgroup__nr() + 1);
+	n = (size_t)STAT_MAX * nr_aggr * rt->nr_ctx;
 	rt->nr_aggr = nr_aggr;
 	rt->s = xcalloc(n, sizeof(*rt->s));
 	runtime_stat__reset(rt);
@@ -377,7 +384,7 @@ void runtime_stat__exit(struct runtime_stat *rt)
 
 void runtime_stat__reset(struct runtime_stat *rt)
 {
-	size_t n = (size_t)STAT_MAX * rt->nr_aggr * NR_CTX;
+	size_t n = (size_t)STAT_MAX * rt->nr_aggr * rt->nr_ctx;
 
 	for (size_t i = 0; i < n; i++)
 		init_stats(&rt->s[i]);
@@ -387,8 +394,8 @@ static struct stats *rt_slot(const struct runtime_stat *rt, enum stat_type type,
 {
 	/* time is time whatever the event counts: task-clock:u still gives /sec */
 	if (type == STAT_NSECS)
-		ctx = 0;
-	return &rt->s[((size_t)type * rt->nr_aggr + line) * NR_CTX + ctx];
+		ctx -= ctx % NR_EXCLUDE_CTX;
+	return &rt->s[((size_t)type * rt->nr_aggr + line) * rt->nr_ctx + ctx];
 }
 
 #define CACHE_CONFIG(type, op, result) \

@@ -88,10 +88,11 @@ enum stat_type {
 	STAT_MAX,
 };
 
-/* The values metrics are computed from, per line and per context (exclude bits). */
+/* The values metrics are computed from, per line and per context (exclude bits, cgroup). */
 struct runtime_stat {
 	int nr_aggr;
-	struct stats *s;	/* [(type * nr_aggr + line) * NR_CTX + ctx] */
+	int nr_ctx;
+	struct stats *s;	/* [(type * nr_aggr + line) * nr_ctx + ctx] */
 };
 
 /* Allocate counts for every evsel of the evlist (opened on cpus x threads). */
