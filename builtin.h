@@ -36,5 +36,7 @@ int cmd_list(int argc, const char **argv);
 int cmd_stat(int argc, const char **argv);
 int cmd_version(int argc, const char **argv);
 int cmd_test(int argc, const char **argv);
+int cmd_probe(int argc, const char **argv);
+int cmd_buildid_cache(int argc, const char **argv);
 
 #endif

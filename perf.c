@@ -21,8 +21,10 @@ const char perf_more_info_string[] =
 const char perf_version_string[] = PERF_VERSION;
 
 const struct cmd_struct perf_commands[] = {
+	{ "buildid-cache", cmd_buildid_cache, 0, "Manage build-id cache." },
 	{ "help",	cmd_help,	0, "Display help information about perf" },
 	{ "list",	cmd_list,	CMD_USE_PAGER, "List all symbolic event types" },
+	{ "probe",	cmd_probe,	0, "Define new dynamic tracepoints" },
 	{ "stat",	cmd_stat,	0, "Run a command and gather performance counter statistics" },
 	{ "test",	cmd_test,	0, "Runs sanity tests." },
 	{ "version",	cmd_version,	0, "display the version of perf binary" },

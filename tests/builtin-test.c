@@ -31,6 +31,7 @@ extern const struct test_suite suite__string;
 extern const struct test_suite suite__help;
 extern const struct test_suite suite__parse_events;
 extern const struct test_suite suite__stat;
+extern const struct test_suite suite__probe_event;
 
 static const struct test_suite *const suites[] = {
 	&suite__parse_options,
@@ -40,6 +41,7 @@ static const struct test_suite *const suites[] = {
 	&suite__help,
 	&suite__parse_events,
 	&suite__stat,
+	&suite__probe_event,
 };
 
 extern const struct test_workload workload__noploop_def;

@@ -82,7 +82,8 @@ static int get_arg(struct parse_ctx *p, const struct option *opt, bool is_short,
 		*arg = NULL;
 		return 0;
 	}
-	if (p->argc > 1) {
+	/* as upstream: an optional value is not taken from the next option ("-F --filter X") */
+	if (p->argc > 1 && !((opt->flags & PARSE_OPT_LASTARG_DEFAULT) && p->argv[1][0] == '-')) {
 		p->argc--;
 		*arg = *++p->argv;
 		return 0;
