@@ -16,11 +16,15 @@ assert_contains err.txt "Workload failed: No such file or directory"
 assert_not_contains err.txt "Performance counter stats"
 
 # a busy two-threaded process, attached to
-$PERF test -w thloop 3 >/dev/null 2>&1 &
+$PERF test -w thloop 5 >/dev/null 2>&1 &
 pid=$!
 trap 'kill $pid 2>/dev/null' EXIT
-sleep 0.2
-tids=$(ls /proc/$pid/task | wc -l)
+# wait for its second thread (slow to start under a sanitizer or a loaded machine)
+for i in $(seq 50); do
+	tids=$(ls /proc/$pid/task 2>/dev/null | wc -l)
+	[ "$tids" -ge 2 ] && break
+	sleep 0.1
+done
 [ "$tids" -ge 2 ] || fail "thloop has $tids threads"
 assert_status 0 $PERF stat -x, -p $pid -e task-clock,cs -- sleep 0.3
 assert_contains err.txt ",msec,task-clock,"
