@@ -16,7 +16,7 @@ assert_contains err.txt "Workload failed: No such file or directory"
 assert_not_contains err.txt "Performance counter stats"
 
 # a busy two-threaded process, attached to
-$PERF test -w thloop 5 >/dev/null 2>&1 &
+$PERF test -w thloop 30 >/dev/null 2>&1 &
 pid=$!
 trap 'kill $pid 2>/dev/null' EXIT
 # wait for its second thread (slow to start under a sanitizer or a loaded machine)
