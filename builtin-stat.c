@@ -21,6 +21,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <locale.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <sys/ioctl.h>
@@ -621,8 +622,25 @@ static void sleep_ms(unsigned int ms)
 
 /* --------------------------------------------------------------------- runs */
 
+/* Has the workload exited (without reaping it)? */
+static bool workload_exited(void)
+{
+	siginfo_t info = { .si_pid = 0 };
+
+	if (child_exited)
+		return true;
+	return waitid(P_PID, child_pid, &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid == child_pid;
+}
+
 static int wait_workload(int *status, struct rusage *ru)
 {
+	/* with --control, serve the commands until the workload ends */
+	while (ctl.fd >= 0 && !workload_exited()) {
+		struct pollfd pfd = { .fd = ctl.fd, .events = POLLIN };
+
+		if (poll(&pfd, 1, 100) > 0)
+			ctl_process();
+	}
 	for (;;) {
 		pid_t p = wait4(child_pid, status, 0, ru);
 
@@ -630,7 +648,6 @@ static int wait_workload(int *status, struct rusage *ru)
 			return 0;
 		if (p < 0 && errno != EINTR)
 			return -1;
-		ctl_process();
 	}
 }
 
@@ -653,16 +670,6 @@ static void wait_no_workload(void)
 		if (!target_alive())
 			break;
 	}
-}
-
-/* Has the workload exited (without reaping it)? */
-static bool workload_exited(void)
-{
-	siginfo_t info = { .si_pid = 0 };
-
-	if (child_exited)
-		return true;
-	return waitid(P_PID, child_pid, &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid == child_pid;
 }
 
 static void interval_loop(u64 start_ns, bool *stopped_by_count)
@@ -1288,7 +1295,8 @@ int cmd_stat(int argc, const char **argv)
 	};
 	struct rusage last_ru = { 0 };
 
-	setlocale(LC_ALL, "");
+	/* thousands separators and the decimal point follow the locale; nothing else needs it */
+	setlocale(LC_NUMERIC, "");
 	evsel_list = evlist__new();
 	for (struct option *o = stat_options; o->type != OPTION_END; o++) {
 		if (o->short_name == 'e' || o->short_name == 'G' ||
@@ -1299,6 +1307,12 @@ int cmd_stat(int argc, const char **argv)
 	parse_events__shrink_config_terms();
 	argc = parse_options(argc, argv, stat_options, stat_usage, PARSE_OPT_STOP_AT_NON_OPTION);
 	forks = argc > 0;
+	/* upstream's subcommands, which would otherwise run a command named record */
+	if (argc && strlen(argv[0]) > 2 && (strstarts("record", argv[0]) || strstarts("report", argv[0]))) {
+		pr_err("perf stat %s is not supported: counts are printed, not saved to perf.data\n", argv[0]);
+		status = EXIT_FAILED;
+		goto out;
+	}
 
 	if (csv_sep) {
 		stat_config.csv_output = true;

@@ -60,4 +60,7 @@ assert_contains err.txt "Run 'perf list' for a list of valid events"
 assert_contains err.txt "    -e, --event <event>   event selector. use 'perf list' to list available events"
 assert_status 129 $PERF stat -e cpu-clock/freq=10/ -- true
 assert_contains err.txt "\\___ 'freq' is not usable in 'perf stat'"
+# upstream's stat record/report subcommands are not here
+assert_status 255 $PERF stat record -e cs -- true
+assert_contains err.txt "perf stat record is not supported"
 exit 0
