@@ -87,8 +87,6 @@ static void stat_signal(int sig)
 	/* a forked workload gets Ctrl-C too: wait for it, do not stop (unless printing intervals) */
 	if (sig != SIGCHLD && (child_pid == -1 || stat_config.interval))
 		done = 1;
-	if (sig == SIGCHLD && stat_config.interval)
-		done = 1;
 }
 
 static void install_signals(void)

@@ -4,7 +4,7 @@
 need_ref_perf
 command -v python3 >/dev/null || skip "python3 not installed"
 
-sleep 3 &
+sleep 60 &
 pid=$!
 # let it settle: counts on a sleeping process are deterministic
 sleep 0.3
