@@ -18,6 +18,7 @@
 #include "util/hw-events.h"
 #include "util/io.h"
 #include "util/string2.h"
+#include "util/workload.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <locale.h>
@@ -113,78 +114,6 @@ static u64 now_ns(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return timespec_ns(&ts);
-}
-
-/* ---------------------------------------------------------------- workload */
-
-struct workload {
-	pid_t pid;
-	int go_fd;	/* write one byte: the child execs */
-	int err_fd;	/* the child's exec errno, or EOF when the exec worked */
-};
-
-/* Fork the workload; it waits for workload__start() before exec. */
-static int workload__prepare(struct workload *w, const char **argv)
-{
-	int go[2], err[2], ready[2];
-	char c;
-
-	if (pipe2(go, O_CLOEXEC) < 0 || pipe2(err, O_CLOEXEC) < 0 || pipe2(ready, O_CLOEXEC) < 0) {
-		perror("failed to create pipes");
-		return -1;
-	}
-	fflush(stdout);
-	fflush(stderr);
-	w->pid = fork();
-	if (w->pid < 0) {
-		perror("failed to fork");
-		return -1;
-	}
-	if (!w->pid) {
-		int e;
-
-		close(go[1]);
-		close(err[0]);
-		close(ready[0]);
-		signal(SIGTERM, SIG_DFL);
-		signal(SIGINT, SIG_DFL);
-		close(ready[1]);
-		if (read(go[0], &c, 1) != 1)
-			_exit(127);
-		execvp(argv[0], (char **)argv);
-		e = errno;
-		if (write(err[1], &e, sizeof(e)) < 0)
-			_exit(127);
-		_exit(127);
-	}
-	close(go[0]);
-	close(err[1]);
-	close(ready[1]);
-	/* the child is set up once it closed its end */
-	while (read(ready[0], &c, 1) < 0 && errno == EINTR)
-		;
-	close(ready[0]);
-	w->go_fd = go[1];
-	w->err_fd = err[0];
-	child_pid = w->pid;
-	return 0;
-}
-
-/* Let the workload exec; returns 0 or the errno of a failed exec. */
-static int workload__start(struct workload *w)
-{
-	char c = 0;
-	int e = 0;
-	ssize_t n;
-
-	if (write(w->go_fd, &c, 1) != 1)
-		return errno;
-	close(w->go_fd);
-	do {
-		n = read(w->err_fd, &e, sizeof(e));
-	} while (n < 0 && errno == EINTR);
-	close(w->err_fd);
-	return n == sizeof(e) ? e : 0;
 }
 
 /* ------------------------------------------------------------- counters */
@@ -702,6 +631,7 @@ static int run_perf_stat_once(int argc, const char **argv, int run_idx, int *exi
 	if (forks) {
 		if (workload__prepare(&w, argv) < 0)
 			return -1;
+		child_pid = w.pid;
 		if (target_has_task()) {
 			struct perf_thread_map *threads = perf_thread_map__new_array(&w.pid, 1);
 
