@@ -71,6 +71,7 @@ static volatile sig_atomic_t done, child_exited;
 static volatile sig_atomic_t signr = -1;
 static pid_t child_pid = -1;
 static struct timespec ref_time;
+static u64 last_run_ns;		/* how long the last run counted */
 static bool forever;
 
 struct ctl {
@@ -118,7 +119,7 @@ static u64 now_ns(void)
 
 /* ------------------------------------------------------------- counters */
 
-static bool target_has_task(void)
+static bool target_is_workload(void)
 {
 	return forks && !system_wide && !cpu_list && !target_pid && !target_tid;
 }
@@ -141,7 +142,7 @@ static void config_evsel(struct evsel *evsel)
 	attr->freq = 0;
 	attr->inherit = !no_inherit;
 	attr->disabled = leader;
-	attr->enable_on_exec = leader && target_has_task() && !initial_delay;
+	attr->enable_on_exec = leader && target_is_workload() && !initial_delay;
 	if (all_kernel)
 		attr->exclude_user = 1;
 	if (all_user)
@@ -632,7 +633,7 @@ static int run_perf_stat_once(int argc, const char **argv, int run_idx, int *exi
 		if (workload__prepare(&w, argv) < 0)
 			return -1;
 		child_pid = w.pid;
-		if (target_has_task()) {
+		if (target_is_workload()) {
 			struct perf_thread_map *threads = perf_thread_map__new_array(&w.pid, 1);
 
 			evlist__set_maps(evsel_list, NULL, threads);
@@ -655,7 +656,7 @@ static int run_perf_stat_once(int argc, const char **argv, int run_idx, int *exi
 	child_exited = 0;
 	t0 = now_ns();
 	clock_gettime(CLOCK_MONOTONIC, &ref_time);
-	if (!target_has_task() && initial_delay == 0)
+	if (!target_is_workload() && initial_delay == 0)
 		enable_counters();
 	if (initial_delay && !quiet)
 		fprintf(stderr, "Events disabled\n");
@@ -695,6 +696,7 @@ static int run_perf_stat_once(int argc, const char **argv, int run_idx, int *exi
 	child_pid = -1;
 
 	disable_counters();
+	last_run_ns = t1 - t0;
 	if (stat_config.walltime_run)
 		stat_config.walltime_run[run_idx] = t1 - t0;
 	if (stat_config.interval) {
@@ -1137,7 +1139,6 @@ int cmd_stat(int argc, const char **argv)
 {
 	const char *iostat_arg = NULL;
 	int status = 0, exit_status = 0, ret;
-	u64 last_walltime = 0;
 	struct option stat_options[] = {
 		OPT_BOOLEAN('T', "transaction", &transaction_run, "hardware transaction statistics"),
 		OPT_CALLBACK('e', "event", NULL, "event",
@@ -1274,7 +1275,7 @@ int cmd_stat(int argc, const char **argv)
 	/* no target and no workload: count the whole system until Ctrl-C */
 	if (!target_pid && !target_tid && !target_system_wide() && (!forks || all_events_need_cpus()))
 		system_wide = true;
-	stat_config.ru_display = stat_config.run_count == 1 && target_has_task();
+	stat_config.ru_display = stat_config.run_count == 1 && target_is_workload();
 	status = check_target_options(stat_options);
 	if (status)
 		goto out;
@@ -1332,8 +1333,6 @@ int cmd_stat(int argc, const char **argv)
 
 	install_signals();
 	for (int run = 0; forever || run < stat_config.run_count; run++) {
-		u64 t0 = now_ns();
-
 		if (stat_config.run_count != 1 && verbose > 0)
 			fprintf(stat_config.output, "[ perf stat: executing run #%d ... ]\n", run + 1);
 		ret = run_perf_stat(argc, argv, run, &exit_status);
@@ -1345,10 +1344,9 @@ int cmd_stat(int argc, const char **argv)
 			status = ret;
 			goto out;
 		}
-		last_walltime = now_ns() - t0;
 		last_ru = stat_config.ru_data;
 		if (forever && !stat_config.interval) {
-			print_results(last_walltime, &last_ru);
+			print_results(last_run_ns, &last_ru);
 			perf_stat__reset(evsel_list);
 			runtime_stat__reset(&stat_config.rt);
 			init_stats(&stat_config.walltime_nsecs_stats);
@@ -1357,7 +1355,7 @@ int cmd_stat(int argc, const char **argv)
 			break;
 	}
 	if (!forever && (!stat_config.interval || interval_summary))
-		print_results(last_walltime, &last_ru);
+		print_results(last_run_ns, &last_ru);
 	status = stat_config.interval ? 0 : exit_status;
 out:
 	if (stat_config.output && stat_config.output != stderr)
