@@ -118,11 +118,10 @@ int evsel__open(struct evsel *evsel, struct perf_cpu_map *cpus, struct perf_thre
 
 	for (int c = 0; c < ncpus; c++) {
 		for (int t = 0; t < nthreads; t++) {
-			int group_fd = -1, fd;
-			u64 id;
-
 			unsigned long flags = PERF_FLAG_FD_CLOEXEC;
 			pid_t pid = perf_thread_map__pid(threads, t);
+			int group_fd = -1, fd;
+			u64 id;
 
 			if (!evsel__is_group_leader(evsel))
 				group_fd = evsel__fd(evsel->leader, c, t);
