@@ -138,8 +138,12 @@ void print_pmu_events(const char *glob, bool name_only)
 	struct perf_pmu_alias *alias;
 
 	for (pmu = perf_pmus__next(NULL); pmu; pmu = perf_pmus__next(pmu)) {
+		/* the core PMU's events go by their own names */
+		bool core = !strcmp(pmu->name, "cpu") || !strcmp(pmu->name, "cpu_core") ||
+			    !strcmp(pmu->name, "cpu_atom");
+
 		list_for_each_entry(alias, perf_pmu__aliases(pmu), list) {
-			char *name = xasprintf("%s/%s/", pmu->name, alias->name);
+			char *name = core ? xstrdup(alias->name) : xasprintf("%s/%s/", pmu->name, alias->name);
 
 			if (glob && !strglobmatch_nocase(name, glob) && !strglobmatch_nocase(alias->name, glob)) {
 				free(name);
