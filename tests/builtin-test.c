@@ -36,6 +36,7 @@ extern const struct test_suite suite__demangle;
 extern const struct test_suite suite__maps;
 extern const struct test_suite suite__srcline;
 extern const struct test_suite suite__dso;
+extern const struct test_suite suite__time_utils;
 
 static const struct test_suite *const suites[] = {
 	&suite__parse_options,
@@ -50,6 +51,7 @@ static const struct test_suite *const suites[] = {
 	&suite__maps,
 	&suite__srcline,
 	&suite__dso,
+	&suite__time_utils,
 };
 
 extern const struct test_workload workload__noploop_def;
