@@ -117,7 +117,7 @@ $(O)/tests/progs/%: tests/progs/%.c
 # Microbenchmarks: bench/NAME.c -> $(O)/bench/NAME, linked with what they use of util/.
 BENCH_SRCS := $(sort $(wildcard bench/*.c))
 BENCHES := $(patsubst bench/%.c,$(O)/bench/%,$(BENCH_SRCS))
-UTIL_OBJS := $(filter $(O)/util/%.o,$(OBJS)) $(O)/docs.o
+UTIL_OBJS := $(filter $(O)/util/%.o $(O)/arch/%.o,$(OBJS)) $(O)/docs.o
 
 bench: check-deps $(BENCHES)
 
