@@ -80,10 +80,11 @@ int sample__resolve_callchain(struct machine *machine, struct thread *thread,
 			n++;
 		}
 	}
-	if (n < max_stack && wants_unwind(evsel, sample)) {
-		struct unwind_ctx ctx = { .chain = chain, .left = max_stack - n };
+	/* as upstream, the unwound user part has max_stack frames of its own */
+	if (max_stack > 0 && wants_unwind(evsel, sample)) {
+		struct unwind_ctx ctx = { .chain = chain, .left = max_stack };
 
-		unwind__get_entries(machine, thread, sample, max_stack - n, append_unwound, &ctx);
+		unwind__get_entries(machine, thread, sample, max_stack, append_unwound, &ctx);
 	}
 	return 0;
 }

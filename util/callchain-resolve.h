@@ -37,8 +37,10 @@ void resolved_chain__exit(struct resolved_chain *chain);
 
 /*
  * Resolve sample's chain (in thread, of event evsel) into chain, at most
- * max_stack frames (markers excluded). A sample without a call chain gives
- * an empty chain. Returns 0; chain->corrupt tells a dropped chain.
+ * max_stack frames (markers excluded) from the recorded chain and, as
+ * upstream, at most max_stack more unwound from a dwarf sample's stack.
+ * A sample without a call chain gives an empty chain. Returns 0;
+ * chain->corrupt tells a dropped chain.
  */
 int sample__resolve_callchain(struct machine *machine, struct thread *thread,
 			      const struct evsel *evsel, const struct perf_sample *sample,

@@ -9,9 +9,16 @@
 #include "debug.h"
 #include "dso.h"
 
-/* An open-addressed table: address -> row index (ROW_NONE: no FDE there). */
 #define ROW_NONE	UINT32_MAX
 #define SLOT_EMPTY	UINT64_MAX
+
+/* An open-addressed table: address -> row index. */
+struct addr_table {
+	u64	*keys;		/* SLOT_EMPTY when free */
+	u32	*vals;
+	u32	mask;		/* size - 1 */
+	u32	used;
+};
 
 struct dso_cfi {
 	struct symsrc	srcs[2];	/* the files of eh and dbg (one may serve both) */
@@ -25,10 +32,11 @@ struct dso_cfi {
 	Dwarf_Op	*ops;		/* the rows' expressions */
 	u32		nr_ops;
 	u32		alloc_ops;
-	u64		*keys;		/* addresses; SLOT_EMPTY when free */
-	u32		*vals;
-	u32		mask;		/* table size - 1 */
-	u32		used;
+	/*
+	 * Looked-up address -> row (ROW_NONE: no FDE). Not by the range libdw
+	 * gives with a row: after DW_CFA_restore_state its start is not the row's.
+	 */
+	struct addr_table by_addr;
 };
 
 void dso_cfi__delete(struct dso_cfi *c)
@@ -43,8 +51,8 @@ void dso_cfi__delete(struct dso_cfi *c)
 		symsrc__destroy(&c->srcs[i]);
 	free(c->rows);
 	free(c->ops);
-	free(c->keys);
-	free(c->vals);
+	free(c->by_addr.keys);
+	free(c->by_addr.vals);
 	free(c);
 }
 
@@ -106,45 +114,53 @@ bool dso__has_cfi(struct dso *dso)
 
 /* --- the address table --- */
 
-static u32 slot_of(const struct dso_cfi *c, u64 addr)
+static u32 slot_of(const struct addr_table *t, u64 addr)
 {
-	return (u32)((addr * 0x9e3779b97f4a7c15ULL) >> 32) & c->mask;
+	return (u32)((addr * 0x9e3779b97f4a7c15ULL) >> 32) & t->mask;
 }
 
-static void table_grow(struct dso_cfi *c)
+static void table_grow(struct addr_table *t)
 {
-	u32 old_size = c->keys ? c->mask + 1 : 0, size = old_size ? old_size * 2 : 256;
-	u64 *old_keys = c->keys;
-	u32 *old_vals = c->vals;
+	u32 old_size = t->keys ? t->mask + 1 : 0, size = old_size ? old_size * 2 : 256;
+	u64 *old_keys = t->keys;
+	u32 *old_vals = t->vals;
 
-	c->keys = xmalloc(size * sizeof(*c->keys));
-	c->vals = xmalloc(size * sizeof(*c->vals));
-	memset(c->keys, 0xff, size * sizeof(*c->keys));
-	c->mask = size - 1;
+	t->keys = xmalloc(size * sizeof(*t->keys));
+	t->vals = xmalloc(size * sizeof(*t->vals));
+	memset(t->keys, 0xff, size * sizeof(*t->keys));
+	t->mask = size - 1;
 	for (u32 i = 0; i < old_size; i++) {
 		u32 s;
 
 		if (old_keys[i] == SLOT_EMPTY)
 			continue;
-		for (s = slot_of(c, old_keys[i]); c->keys[s] != SLOT_EMPTY; s = (s + 1) & c->mask)
+		for (s = slot_of(t, old_keys[i]); t->keys[s] != SLOT_EMPTY; s = (s + 1) & t->mask)
 			;
-		c->keys[s] = old_keys[i];
-		c->vals[s] = old_vals[i];
+		t->keys[s] = old_keys[i];
+		t->vals[s] = old_vals[i];
 	}
 	free(old_keys);
 	free(old_vals);
 }
 
-/* The slot of addr: its entry, or the free one to fill. */
-static u32 table_slot(struct dso_cfi *c, u64 addr)
+/* The slot of addr: its entry, or the free one table_set() fills. */
+static u32 table_slot(struct addr_table *t, u64 addr)
 {
 	u32 s;
 
-	if (!c->keys || (c->used + 1) * 4 > (c->mask + 1) * 3)
-		table_grow(c);
-	for (s = slot_of(c, addr); c->keys[s] != SLOT_EMPTY && c->keys[s] != addr; s = (s + 1) & c->mask)
+	if (!t->keys || (t->used + 1) * 4 > (t->mask + 1) * 3)
+		table_grow(t);
+	for (s = slot_of(t, addr); t->keys[s] != SLOT_EMPTY && t->keys[s] != addr; s = (s + 1) & t->mask)
 		;
 	return s;
+}
+
+static void table_set(struct addr_table *t, u32 slot, u64 addr, u32 val)
+{
+	if (t->keys[slot] != addr)
+		t->used++;
+	t->keys[slot] = addr;
+	t->vals[slot] = val;
 }
 
 /* --- compiling rows --- */
@@ -192,7 +208,7 @@ static void compile_reg(struct dso_cfi *c, Dwarf_Frame *frame, int regno, struct
 	}
 }
 
-/* The row of frame appended to the table; ROW_NONE when the CFA is unknown there. */
+/* The row of frame appended to the rows; ROW_NONE when the CFA is unknown there. */
 static u32 compile_row(struct dso_cfi *c, Dwarf_Frame *frame)
 {
 	struct cfi_row row;
@@ -240,15 +256,13 @@ const struct cfi_row *dso__cfi_row(struct dso *dso, u64 vaddr, const Dwarf_Op **
 
 	if (!c->eh && !c->dbg)
 		return NULL;
-	s = table_slot(c, vaddr);
-	if (c->keys[s] == vaddr) {
-		idx = c->vals[s];
+	s = table_slot(&c->by_addr, vaddr);
+	if (c->by_addr.keys[s] == vaddr) {
+		idx = c->by_addr.vals[s];
 	} else {
 		idx = lookup_row(c, vaddr);
-		/* lookup_row() does not touch the table: s is still the free slot */
-		c->keys[s] = vaddr;
-		c->vals[s] = idx;
-		c->used++;
+		/* lookup_row() does not touch this table: s is still the free slot */
+		table_set(&c->by_addr, s, vaddr, idx);
 	}
 	*ops = c->ops;
 	return idx == ROW_NONE ? NULL : &c->rows[idx];

@@ -17,8 +17,9 @@
  *
  * The frames are delivered as the reference perf (6.1, libunwind) delivers
  * them: the sample's ip first, then each caller's return address minus one
- * (the call instruction, for symbols and source lines), except for a
- * signal trampoline, whose address is exact. When no CFI covers an address
+ * (in the call instruction, for symbols and source lines), except the
+ * address a signal interrupted, which is exact: the address a frame's CFI
+ * is looked up at. When no CFI covers an address
  * of a DSO that has CFI, one frame-pointer step is tried, as libunwind does.
  * A bad stack copy ends the chain: every read is bounded by the copy and a
  * step that makes no progress stops.
@@ -328,7 +329,7 @@ static enum step_result step_fp(const struct unwind_regs *regs, const struct sta
 /* A frame being unwound: where it is, and the CFI row that says how to find its caller. */
 struct frame {
 	struct unwind_regs	regs;		/* regs[UNWIND_REG_RA] is the frame's pc */
-	u64			lookup;		/* pc, or pc - 1 after a call: where its CFI is */
+	u64			lookup;		/* pc, or pc - 1 after a call: its CFI, its address shown */
 	struct addr_location	al;		/* lookup resolved */
 	struct cfi_row		row;
 	const Dwarf_Op		*ops;
@@ -355,18 +356,6 @@ static void frame__find_cfi(struct frame *f, struct thread *thread)
 		f->has_row = true;
 	}
 	f->has_cfi = row || dso__has_cfi(dso);
-}
-
-/* Deliver frame f at address ip (its lookup address, or the exact pc). */
-static int frame__deliver(struct frame *f, struct thread *thread, u64 ip,
-			  unwind_entry_cb_t cb, void *arg)
-{
-	struct addr_location al;
-
-	if (ip == f->lookup)
-		return cb(ip, &f->al, arg);
-	thread__resolve(thread, PERF_RECORD_MISC_USER, ip, &al);
-	return cb(ip, &al, arg);
 }
 
 int unwind__get_entries(struct machine *machine, struct thread *thread,
@@ -403,12 +392,10 @@ int unwind__get_entries(struct machine *machine, struct thread *thread,
 		return 0;
 	frame__find_cfi(cur, thread);
 	for (;;) {
-		u64 pc = cur->regs.regs[UNWIND_REG_RA], ip, new_pc;
+		u64 pc = cur->regs.regs[UNWIND_REG_RA], new_pc;
 		enum step_result r;
 
-		/* callers show their call instruction, as libunwind's users do, not trampolines */
-		ip = n == 0 || (cur->has_row && cur->row.signal) ? pc : pc - 1;
-		ret = frame__deliver(cur, thread, ip, cb, arg);
+		ret = cb(cur->lookup, &cur->al, arg);
 		if (ret)
 			return ret < 0 ? ret : n;
 		if (++n >= max_stack)
