@@ -180,6 +180,15 @@ static u32 add_ops(struct dso_cfi *c, const Dwarf_Op *ops, size_t nops)
 
 static void compile_expr(struct dso_cfi *c, struct cfi_rule *r, const Dwarf_Op *ops, size_t nops)
 {
+	/* the register(R) rule comes as the location "in register R" */
+	if (nops == 1 && (ops[0].atom == DW_OP_regx ||
+			  (ops[0].atom >= DW_OP_reg0 && ops[0].atom <= DW_OP_reg31))) {
+		u64 reg = ops[0].atom == DW_OP_regx ? ops[0].number : (u64)(ops[0].atom - DW_OP_reg0);
+
+		r->kind = reg < UNWIND_NR_REGS ? CFI_RULE_REG : CFI_RULE_UNDEF;
+		r->ops = reg;
+		return;
+	}
 	r->kind = CFI_RULE_LOC;
 	if (nops && ops[nops - 1].atom == DW_OP_stack_value) {
 		r->kind = CFI_RULE_VAL;

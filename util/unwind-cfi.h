@@ -23,6 +23,7 @@ enum cfi_rule_kind {
 	CFI_RULE_UNDEF,		/* not recoverable */
 	CFI_RULE_LOC,		/* the expression gives the address it is saved at */
 	CFI_RULE_VAL,		/* the expression gives the value itself */
+	CFI_RULE_REG,		/* in another register of this frame: number in ops */
 };
 
 /* A DWARF expression (nops operations at ops in the DSO's arena) and how to use it. */

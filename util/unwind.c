@@ -287,6 +287,10 @@ static enum step_result step_cfi(const struct unwind_regs *regs, const struct cf
 			if (!expr__eval(&x, ops + r->ops, r->nops, &val))
 				continue;
 			break;
+		case CFI_RULE_REG:
+			if (!expr__reg(&x, r->ops, &val))
+				continue;
+			break;
 		default:
 			continue;
 		}

@@ -3,13 +3,17 @@
  * A workload for the DWARF unwinding tests: known call chains ending in a
  * leaf that spins, to be recorded with --call-graph dwarf.
  *
- *   unwind_prog [chain|recurse|signal|lib|syscall] [MILLISECONDS]
+ *   unwind_prog [MODE[,MODE...]] [MILLISECONDS [NEXT ARGS...]]
  *
  *   chain    main -> chain_a -> chain_b -> chain_c -> leaf (+ an inlined step)
  *   recurse  main -> recurse (x 300) -> leaf, a chain deeper than the stack copy
  *   signal   main -> chain_a -> chain_b -> chain_c -> raise -> on_signal -> leaf
  *   lib      main -> lib_entry (libunwind_prog.so) -> lib_inner -> lib_callback -> leaf
  *   syscall  main -> chain_a -> chain_b -> chain_c -> getppid, in a loop (kernel + user chains)
+ *
+ * The modes run one after the other, each for the duration (300 ms by
+ * default). With more arguments, it then executes them (another
+ * unwind_prog, another layout): one process goes through several programs.
  *
  * Built with -DUNWIND_LIB it is libunwind_prog.so, the library of "lib".
  */
@@ -126,13 +130,9 @@ NOINLINE static void lib_callback(int n)
 	__asm__ volatile("" ::: "memory");
 }
 
-int main(int argc, char **argv)
+static int run(const char *what)
 {
-	if (argc > 1)
-		mode = argv[1];
-	if (argc > 2)
-		duration_ms = atol(argv[2]);
-	signal(SIGUSR1, on_signal);
+	mode = what;
 	if (!strcmp(mode, "recurse")) {
 		recurse(300);
 	} else if (!strcmp(mode, "lib")) {
@@ -141,8 +141,31 @@ int main(int argc, char **argv)
 			return 1;
 		}
 		lib_entry(lib_callback, 1);
-	} else {
+	} else if (!strcmp(mode, "chain") || !strcmp(mode, "signal") || !strcmp(mode, "syscall")) {
 		chain_a(1);
+	} else {
+		fprintf(stderr, "unwind_prog: unknown mode %s\n", mode);
+		return 1;
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	char *modes = strdup(argc > 1 ? argv[1] : "chain"), *save = NULL;
+
+	if (argc > 2)
+		duration_ms = atol(argv[2]);
+	signal(SIGUSR1, on_signal);
+	for (char *m = strtok_r(modes, ",", &save); m; m = strtok_r(NULL, ",", &save)) {
+		if (run(m))
+			return 1;
+	}
+	free(modes);
+	if (argc > 3) {
+		execv(argv[3], argv + 3);
+		perror(argv[3]);
+		return 1;
 	}
 	return 0;
 }
