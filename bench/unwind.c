@@ -5,10 +5,11 @@
  * (the recorded kernel part, then the user part unwound from the stack
  * copy) with sample__resolve_callchain(). Prints time and peak RSS.
  *
- *   build/bench/unwind [-p] [-m MAX_STACK] FILE
+ *   build/bench/unwind [-p] [-n] [-m MAX_STACK] FILE
  *
- * -p prints each sample's chain as 'perf script -F ip,sym,symoff,dso
- * --no-inline' does, for comparing with it.
+ * -p prints each sample's chain as 'perf script -F ip,sym,symoff,dso' does
+ * (with the unwound frames' inline levels; not with -n, as --no-inline),
+ * for comparing with it.
  */
 #include <getopt.h>
 #include <inttypes.h>
@@ -49,10 +50,14 @@ static void print_frame(struct strbuf *sb, const struct resolved_frame *f)
 {
 	strbuf_addf(sb, "\t%16" PRIx64 " ", f->addr);	/* map-relative, as perf script */
 	if (f->sym)
-		strbuf_addf(sb, "%s+0x%" PRIx64, symbol__name(f->sym), f->addr - f->sym->start);
+		strbuf_addf(sb, "%s+0x%" PRIx64, f->inline_name ?: symbol__name(f->sym),
+			    f->addr - f->sym->start);
 	else
 		strbuf_addstr(sb, "[unknown]");
-	strbuf_addf(sb, " (%s)\n", f->dso ? f->dso->long_name : "[unknown]");
+	if (f->inline_name)
+		strbuf_addstr(sb, " (inlined)\n");
+	else
+		strbuf_addf(sb, " (%s)\n", f->dso ? f->dso->long_name : "[unknown]");
 }
 
 static int sample_cb(struct perf_tool *tool, union perf_event *event, struct perf_sample *sample,
@@ -88,7 +93,7 @@ static int sample_cb(struct perf_tool *tool, union perf_event *event, struct per
 
 static int usage(const char *argv0)
 {
-	fprintf(stderr, "usage: %s [-p] [-m MAX_STACK] FILE\n", argv0);
+	fprintf(stderr, "usage: %s [-p] [-n] [-m MAX_STACK] FILE\n", argv0);
 	return 129;
 }
 
@@ -108,9 +113,11 @@ int main(int argc, char **argv)
 	double t0;
 	int c, err;
 
-	while ((c = getopt(argc, argv, "pm:")) != -1) {
+	while ((c = getopt(argc, argv, "pnm:")) != -1) {
 		if (c == 'p')
 			ut.out = stdout;
+		else if (c == 'n')
+			symbol_conf.inline_name = false;
 		else if (c == 'm')
 			ut.max_stack = atoi(optarg);
 		else

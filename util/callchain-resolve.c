@@ -2,6 +2,7 @@
 #include "callchain-resolve.h"
 #include "event.h"
 #include "evsel.h"
+#include "inline-cache.h"
 #include "unwind.h"
 
 void resolved_chain__init(struct resolved_chain *chain)
@@ -13,9 +14,12 @@ void resolved_chain__exit(struct resolved_chain *chain)
 {
 	zfree(&chain->frames);
 	chain->nr = chain->alloc = 0;
+	inline_cache__delete(chain->inlines);
+	chain->inlines = NULL;
 }
 
-static void chain__append(struct resolved_chain *chain, u64 ip, const struct addr_location *al)
+static struct resolved_frame *chain__append(struct resolved_chain *chain, u64 ip,
+					    const struct addr_location *al)
 {
 	struct resolved_frame *f;
 
@@ -28,10 +32,37 @@ static void chain__append(struct resolved_chain *chain, u64 ip, const struct add
 	f->addr = al->addr;
 	f->cpumode = al->cpumode;
 	f->level = al->level;
+	f->inline_name = NULL;
+	f->srcline = NULL;
+	return f;
+}
+
+/* An unwound frame, or one frame per inline level at its address. */
+static void chain__append_inlines(struct resolved_chain *chain, struct machine *machine, u64 ip,
+				  const struct addr_location *al)
+{
+	const struct inline_levels *il = NULL;
+
+	if (symbol_conf.inline_name && al->map && al->sym) {
+		if (!chain->inlines)
+			chain->inlines = inline_cache__new(machine);
+		il = inline_cache__find(chain->inlines, al->dso, al->addr, al->sym);
+	}
+	if (!il) {
+		chain__append(chain, ip, al);
+		return;
+	}
+	for (u32 i = 0; i < il->nr; i++) {
+		struct resolved_frame *f = chain__append(chain, ip, al);
+
+		f->inline_name = il->levels[i].name;
+		f->srcline = il->levels[i].srcline;
+	}
 }
 
 struct unwind_ctx {
 	struct resolved_chain *chain;
+	struct machine *machine;
 	int left;
 };
 
@@ -41,7 +72,7 @@ static int append_unwound(u64 ip, struct addr_location *al, void *arg)
 
 	if (ctx->left <= 0)
 		return 1;
-	chain__append(ctx->chain, ip, al);
+	chain__append_inlines(ctx->chain, ctx->machine, ip, al);
 	ctx->left--;
 	return 0;
 }
@@ -82,7 +113,7 @@ int sample__resolve_callchain(struct machine *machine, struct thread *thread,
 	}
 	/* as upstream, the unwound user part has max_stack frames of its own */
 	if (max_stack > 0 && wants_unwind(evsel, sample)) {
-		struct unwind_ctx ctx = { .chain = chain, .left = max_stack };
+		struct unwind_ctx ctx = { .chain = chain, .machine = machine, .left = max_stack };
 
 		unwind__get_entries(machine, thread, sample, max_stack, append_unwound, &ctx);
 	}

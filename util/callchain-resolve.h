@@ -14,6 +14,9 @@
 struct evsel;
 struct perf_sample;
 
+struct srcline_frame;
+struct inline_cache;
+
 struct resolved_frame {
 	u64		ip;		/* the address as recorded (or unwound) */
 	struct map	*map;
@@ -22,6 +25,15 @@ struct resolved_frame {
 	u64		addr;		/* map-relative (or ip when there is no map) */
 	u8		cpumode;
 	char		level;		/* 'k', '.', 'H' as in struct addr_location */
+	/*
+	 * With symbol_conf.inline_name, an unwound address inside inlined code
+	 * gives one frame per inline level, innermost first, all with the same
+	 * ip, addr and sym (the function they are inlined in). A level whose
+	 * function is not sym has its (demangled) name in inline_name: upstream
+	 * shows it as "inline_name+<addr - sym->start> (inlined)".
+	 */
+	const char	*inline_name;	/* NULL: the symbol's own frame; owned by the machine */
+	const struct srcline_frame *srcline;	/* this level's function and file:line, or NULL */
 };
 
 /* Frames are reused from sample to sample: init once, reset per sample, exit at the end. */
@@ -30,6 +42,7 @@ struct resolved_chain {
 	int			nr;
 	int			alloc;
 	bool			corrupt;	/* an invalid context marker: upstream drops the chain */
+	struct inline_cache	*inlines;	/* the inline levels of addresses seen */
 };
 
 void resolved_chain__init(struct resolved_chain *chain);
@@ -38,7 +51,9 @@ void resolved_chain__exit(struct resolved_chain *chain);
 /*
  * Resolve sample's chain (in thread, of event evsel) into chain, at most
  * max_stack frames (markers excluded) from the recorded chain and, as
- * upstream, at most max_stack more unwound from a dwarf sample's stack.
+ * upstream, at most max_stack more unwound from a dwarf sample's stack
+ * (each with its inline levels when symbol_conf.inline_name, as upstream:
+ * recorded frame-pointer chains are not expanded).
  * A sample without a call chain gives an empty chain. Returns 0;
  * chain->corrupt tells a dropped chain.
  */

@@ -25,6 +25,7 @@ struct symbol_conf {
 	bool demangle_kernel;		/* demangle kernel names too (--demangle-kernel) */
 	bool allow_aliases;		/* keep every alias at one address (as perf probe) */
 	bool ignore_vmlinux;		/* do not look for a vmlinux, use kallsyms */
+	bool inline_name;		/* inline frames in unwound (dwarf) call chains (default; --no-inline) */
 	const char *symfs;		/* --symfs: prefix of every file looked up; "" for none */
 	const char *vmlinux_name;	/* --vmlinux */
 	const char *kallsyms_name;	/* --kallsyms */
