@@ -37,6 +37,7 @@ extern const struct test_suite suite__maps;
 extern const struct test_suite suite__srcline;
 extern const struct test_suite suite__dso;
 extern const struct test_suite suite__time_utils;
+extern const struct test_suite suite__parse_events;
 
 static const struct test_suite *const suites[] = {
 	&suite__parse_options,
@@ -52,6 +53,7 @@ static const struct test_suite *const suites[] = {
 	&suite__srcline,
 	&suite__dso,
 	&suite__time_utils,
+	&suite__parse_events,
 };
 
 extern const struct test_workload workload__noploop_def;
