@@ -181,6 +181,40 @@ static int srcline__scopes(Dwarf_Die *cudie, Dwarf_Addr pc, Dwarf_Die **chain)
 	return n;
 }
 
+/*
+ * The file of a line table row as binutils' addr2line (2.40, what upstream
+ * perf runs) names it. In DWARF 5 tables it starts every sequence with the
+ * name of file entry 0 instead of entry 1 (the file register's initial
+ * value): rows that use file 1 without a DW_LNS_set_file before them in
+ * their sequence get entry 0's name. GCC usually puts the same file in both.
+ */
+static const char *srcline__row_file(Dwarf_Die *cudie, Dwarf_Line *line)
+{
+	Dwarf_Lines *lines;
+	Dwarf_Files *files;
+	Dwarf_Half version = 0;
+	size_t idx, nlines, i;
+
+	if (dwarf_line_file(line, &files, &idx) || idx != 1 ||
+	    dwarf_cu_info(cudie->cu, &version, NULL, NULL, NULL, NULL, NULL, NULL) || version < 5 ||
+	    dwarf_getsrclines(cudie, &lines, &nlines))
+		return dwarf_linesrc(line, NULL, NULL);
+	for (i = 0; i < nlines && dwarf_onesrcline(lines, i) != line; i++)
+		;
+	/* back to the start of the sequence: any other file means a set_file to 1 */
+	while (i-- > 0 && i < nlines) {
+		Dwarf_Line *prev = dwarf_onesrcline(lines, i);
+		size_t pidx;
+		bool end = false;
+
+		if (dwarf_lineendsequence(prev, &end) || end)
+			break;
+		if (dwarf_line_file(prev, &files, &pidx) || pidx != 1)
+			return dwarf_linesrc(line, NULL, NULL);
+	}
+	return dwarf_filesrc(files, 0, NULL, NULL);
+}
+
 /* The line table's answer, then one frame per inlined level, innermost first. */
 static bool srcline__lookup(struct srcline_cache *c, Dwarf_Addr pc, struct srcline *sl)
 {
@@ -194,7 +228,12 @@ static bool srcline__lookup(struct srcline_cache *c, Dwarf_Addr pc, struct srcli
 	if (!dwarf_addrdie(c->dwarf, pc, &cudie))
 		return false;
 	line = dwarf_getsrc_die(&cudie, pc);
-	if (!line || !(file = dwarf_linesrc(line, NULL, NULL)) || dwarf_lineno(line, &lineno))
+	if (!line) {
+		/* a unit covers pc but has no line for it: addr2line says ":?" */
+		srcline__add_frame(sl, &alloc, NULL, "", 0);
+		return true;
+	}
+	if (!(file = srcline__row_file(&cudie, line)) || dwarf_lineno(line, &lineno))
 		return false;
 	file = cache__path(c, &cudie, file);
 	nscopes = srcline__scopes(&cudie, pc, &scopes);
