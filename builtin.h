@@ -34,6 +34,7 @@ extern const char perf_version_string[];
 int cmd_buildid_list(int argc, const char **argv);
 int cmd_evlist(int argc, const char **argv);
 int cmd_help(int argc, const char **argv);
+int cmd_list(int argc, const char **argv);
 int cmd_record(int argc, const char **argv);
 int cmd_report(int argc, const char **argv);
 int cmd_script(int argc, const char **argv);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "evsel.h"
 #include "evlist.h"
+#include "hw-events.h"
 #include "perf-sys.h"
 #include <errno.h>
 #include <sys/ioctl.h>
@@ -15,6 +16,7 @@ struct evsel *evsel__new(const struct perf_event_attr *attr, const char *name)
 		evsel->attr.size = sizeof(evsel->attr);
 	evsel->leader = evsel;
 	evsel->nr_members = 1;
+	evsel->scale = 1.0;
 	INIT_LIST_HEAD(&evsel->node);
 	if (name)
 		evsel->name = xstrdup(name);
@@ -35,7 +37,37 @@ void evsel__delete(struct evsel *evsel)
 	free(evsel->tp_sys);
 	free(evsel->tp_name);
 	free(evsel->ids);
+	free(evsel->unit);
+	evsel_config_terms__delete(evsel->config_terms);
 	free(evsel);
+}
+
+void evsel_config_terms__delete(struct evsel_config_terms *terms)
+{
+	if (!terms)
+		return;
+	free(terms->callgraph);
+	free(terms->branch_type);
+	free(terms->drv_cfg);
+	free(terms->metric_id);
+	free(terms);
+}
+
+const char *evsel__name(struct evsel *evsel)
+{
+	char buf[128];
+
+	if (evsel->name)
+		return evsel->name;
+	if (evsel->tool_event)
+		evsel->name = xstrdup(perf_tool_event_names[evsel->tool_event]);
+	else if (evsel->tp_sys && evsel->tp_name)
+		evsel->name = xasprintf("%s:%s", evsel->tp_sys, evsel->tp_name);
+	else {
+		perf_attr__name(&evsel->attr, buf, sizeof(buf));
+		evsel->name = xstrdup(buf);
+	}
+	return evsel->name;
 }
 
 void evsel__set_name(struct evsel *evsel, const char *name)

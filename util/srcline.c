@@ -50,6 +50,7 @@ struct cu_scopes {
 	struct scope_range *sorted;	/* all of them by start (deepest last) */
 	u32		nr_ranges;
 	u32		alloc_ranges;
+	u8		*entry0;	/* per line table row, see srcline__row_file() */
 };
 
 #define SCOPE_NONE UINT32_MAX
@@ -134,6 +135,7 @@ void srcline_cache__delete(struct srcline_cache *c)
 		free(cu->scopes);
 		free(cu->ranges);
 		free(cu->sorted);
+		free(cu->entry0);
 		free(cu);
 	}
 	hashmap_clear(&c->cus);
@@ -364,6 +366,78 @@ static u32 cu_scopes__find(const struct cu_scopes *cu, u64 pc)
 	return idx;
 }
 
+/* The index of line in the CU's table (the rows are one array: found by address). */
+static size_t line_index(Dwarf_Lines *lines, size_t nlines, Dwarf_Line *line)
+{
+	char *first = (char *)dwarf_onesrcline(lines, 0);
+	size_t i;
+
+	if (nlines > 1 && first) {
+		ptrdiff_t stride = (char *)dwarf_onesrcline(lines, 1) - first;
+
+		if (stride > 0 && (char *)line >= first && ((char *)line - first) % stride == 0) {
+			i = ((char *)line - first) / stride;
+			if (i < nlines && dwarf_onesrcline(lines, i) == line)
+				return i;
+		}
+	}
+	for (i = 0; i < nlines && dwarf_onesrcline(lines, i) != line; i++)
+		;
+	return i;
+}
+
+/*
+ * Which rows of the CU's line table use file 1 with no other file before
+ * them in their sequence (see srcline__row_file()): one pass, once per CU.
+ */
+static const u8 *cu_scopes__entry0_rows(struct cu_scopes *cu, Dwarf_Lines *lines, size_t nlines)
+{
+	bool only_file1 = true;
+
+	if (cu->entry0)
+		return cu->entry0;
+	cu->entry0 = xmalloc(nlines ? nlines : 1);
+	for (size_t i = 0; i < nlines; i++) {
+		Dwarf_Line *l = dwarf_onesrcline(lines, i);
+		Dwarf_Files *files;
+		size_t idx = 0;
+		bool end = false;
+
+		if (dwarf_line_file(l, &files, &idx))
+			idx = 0;
+		cu->entry0[i] = only_file1 && idx == 1;
+		if (idx != 1)
+			only_file1 = false;
+		if (!dwarf_lineendsequence(l, &end) && end)
+			only_file1 = true;	/* the next row starts a sequence */
+	}
+	return cu->entry0;
+}
+
+/*
+ * The file of a line table row as binutils' addr2line (2.40, what upstream
+ * perf runs) names it. In DWARF 5 tables it starts every sequence with the
+ * name of file entry 0 instead of entry 1 (the file register's initial
+ * value): rows that use file 1 without a DW_LNS_set_file before them in
+ * their sequence get entry 0's name. GCC usually puts the same file in both.
+ */
+static const char *srcline__row_file(struct cu_scopes *cu, Dwarf_Die *cudie, Dwarf_Line *line)
+{
+	Dwarf_Lines *lines;
+	Dwarf_Files *files;
+	Dwarf_Half version = 0;
+	size_t idx, nlines, i;
+
+	if (dwarf_line_file(line, &files, &idx) || idx != 1 ||
+	    dwarf_cu_info(cudie->cu, &version, NULL, NULL, NULL, NULL, NULL, NULL) || version < 5 ||
+	    dwarf_getsrclines(cudie, &lines, &nlines))
+		return dwarf_linesrc(line, NULL, NULL);
+	i = line_index(lines, nlines, line);
+	if (i >= nlines || !cu_scopes__entry0_rows(cu, lines, nlines)[i])
+		return dwarf_linesrc(line, NULL, NULL);
+	return dwarf_filesrc(files, 0, NULL, NULL);
+}
+
 /* The line table's answer, then one frame per inlined level, innermost first. */
 static bool srcline__lookup(struct srcline_cache *c, Dwarf_Addr pc, struct srcline *sl)
 {
@@ -378,10 +452,15 @@ static bool srcline__lookup(struct srcline_cache *c, Dwarf_Addr pc, struct srcli
 	if (!dwarf_addrdie(c->dwarf, pc, &cudie))
 		return false;
 	line = dwarf_getsrc_die(&cudie, pc);
-	if (!line || !(file = dwarf_linesrc(line, NULL, NULL)) || dwarf_lineno(line, &lineno))
+	if (!line) {
+		/* a unit covers pc but has no line for it: addr2line says ":?" */
+		srcline__add_frame(sl, &alloc, NULL, "", 0);
+		return true;
+	}
+	cu = srcline_cache__cu(c, &cudie);
+	if (!(file = srcline__row_file(cu, &cudie, line)) || dwarf_lineno(line, &lineno))
 		return false;
 	file = cache__path(c, &cudie, file);
-	cu = srcline_cache__cu(c, &cudie);
 	for (u32 i = cu_scopes__find(cu, pc); i != SCOPE_NONE; i = cu->scopes[i].parent) {
 		Dwarf_Die *s = &cu->scopes[i].die;
 		Dwarf_Attribute attr;
