@@ -238,6 +238,18 @@ static void print_symname(struct strbuf *sb, struct symbol *sym, const struct ma
 	strbuf_add_x64(sb, off);
 }
 
+/* "file:line" of one level of a source location. */
+static void print_srcline_frame(struct script_printer *sp, struct strbuf *sb,
+				const struct srcline_frame *sf)
+{
+	const char *file = sf->file ? sf->file : "";
+	const char *slash = strrchr(file, '/');
+
+	strbuf_addstr(sb, !sp->full_source_path && slash ? slash + 1 : file);
+	strbuf_addch(sb, ':');
+	strbuf_add_u64(sb, sf->line);
+}
+
 /* "\n  file:line" of a map-relative address, as upstream's map__fprintf_srcline. */
 static void print_srcline(struct script_printer *sp, struct strbuf *sb, struct map *map, u64 addr)
 {
@@ -248,12 +260,7 @@ static void print_srcline(struct script_printer *sp, struct strbuf *sb, struct m
 	strbuf_addstr(sb, "\n  ");
 	sl = dso__srcline(map->dso, addr);
 	if (sl) {
-		const char *file = sl->frames[0].file ? sl->frames[0].file : "";
-		const char *slash = strrchr(file, '/');
-
-		strbuf_addstr(sb, !sp->full_source_path && slash ? slash + 1 : file);
-		strbuf_addch(sb, ':');
-		strbuf_add_u64(sb, sl->frames[0].line);
+		print_srcline_frame(sp, sb, &sl->frames[0]);
 		return;
 	}
 	strbuf_addstr(sb, map->dso->short_name);
@@ -336,8 +343,13 @@ static void format_frame(struct script_printer *sp, struct strbuf *sb, u64 f,
 		print_dsoname(sp, sb, fr->map);
 		strbuf_addch_fast(sb, ')');
 	}
-	if (f & SF(SRCLINE))
+	if ((f & SF(SRCLINE)) && fr->srcline) {
+		/* an inline level of an unwound address: where that level is */
+		strbuf_addstr(sb, "\n  ");
+		print_srcline_frame(sp, sb, fr->srcline);
+	} else if (f & SF(SRCLINE)) {
 		print_srcline(sp, sb, fr->map, addr);
+	}
 	if (fr->inline_name)
 		strbuf_addstr(sb, " (inlined)");
 	strbuf_addch_fast(sb, '\n');
