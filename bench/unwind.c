@@ -22,7 +22,6 @@
 #include "util/evsel.h"
 #include "util/machine.h"
 #include "util/session.h"
-#include "util/srcline.h"
 #include "util/strbuf.h"
 
 /* the header code names the version (perf.c defines it in the perf binary) */
@@ -36,7 +35,6 @@ struct unwind_tool {
 	u64			samples;
 	u64			frames;
 	u64			max_frames;
-	u64			srclines;
 	struct resolved_chain	chain;
 	struct strbuf		sb;
 };
@@ -70,14 +68,7 @@ static int sample_cb(struct perf_tool *tool, union perf_event *event, struct per
 	ut->samples++;
 	sample__resolve_callchain(ut->machine, thread, evsel, sample, ut->max_stack, &ut->chain);
 	ut->frames += ut->chain.nr;
-	if (getenv("UNWIND_SRCLINE")) {
-		for (int i = 0; i < ut->chain.nr; i++) {
-			const struct resolved_frame *f = &ut->chain.frames[i];
 
-			if (f->map && f->dso && f->dso->kind == DSO_KIND_USER && dso__srcline(f->dso, f->addr))
-				ut->srclines++;
-		}
-	}
 	if ((u64)ut->chain.nr > ut->max_frames)
 		ut->max_frames = ut->chain.nr;
 	if (!ut->out)
@@ -139,8 +130,6 @@ int main(int argc, char **argv)
 	fprintf(ut.out ? stderr : stdout,
 		"%s: %" PRIu64 " samples, %" PRIu64 " frames (at most %" PRIu64 " in a chain): %.2f s, peak RSS %ld MiB\n",
 		data.path, ut.samples, ut.frames, ut.max_frames, monotonic_seconds() - t0, ru.ru_maxrss / 1024);
-	if (ut.srclines)
-		fprintf(stderr, "%" PRIu64 " frames with a source line\n", ut.srclines);
 	resolved_chain__exit(&ut.chain);
 	strbuf_release(&ut.sb);
 	perf_session__delete(session);
