@@ -36,13 +36,16 @@ struct resolved_frame {
 	const struct srcline_frame *srcline;	/* this level's function and file:line, or NULL */
 };
 
-/* Frames are reused from sample to sample: init once, reset per sample, exit at the end. */
+/*
+ * Frames are reused from sample to sample: init once, reset per sample, exit
+ * at the end (before deleting the machine the chains were resolved in).
+ */
 struct resolved_chain {
 	struct resolved_frame	*frames;
 	int			nr;
 	int			alloc;
 	bool			corrupt;	/* an invalid context marker: upstream drops the chain */
-	struct inline_cache	*inlines;	/* the inline levels of addresses seen */
+	struct inline_cache	*inlines;	/* the inline levels of the addresses seen */
 };
 
 void resolved_chain__init(struct resolved_chain *chain);
