@@ -5,6 +5,7 @@
 #   make deps            install the Debian packages needed to build and test (root, apt-get)
 #   make test            build, then run the whole suite (perf test)
 #   make demo            stat, record and report the demo workload
+#   make bench           build the microbenchmarks (bench/*.c) into build/bench/
 #   make V=1             show the full compiler command lines
 
 CC      ?= gcc
@@ -45,7 +46,10 @@ ALL_CFLAGS := $(BASE_CFLAGS) $(SANFLAGS) $(PKG_CFLAGS) $(FEATURE_DEFS) \
 	-DPERF_VERSION='"$(PERF_VERSION)"' -DPERF_SRCDIR='"$(CURDIR)"' -DPERF_BUILDDIR='"$(abspath $(O))"' \
 	$(CFLAGS) $(EXTRA_CFLAGS)
 ALL_LDFLAGS := $(SANFLAGS) -pthread $(LDFLAGS)
-LIBS := $(PKG_LIBS) -lm -ldl $(EXTRA_LIBS)
+# libiberty (Debian libiberty-dev, a static library without pkg-config): the C++
+# demangler the reference perf uses, for the same names in the same form.
+LIBIBERTY_H := $(wildcard /usr/include/libiberty/demangle.h)
+LIBS := $(PKG_LIBS) -liberty -lm -ldl $(EXTRA_LIBS)
 
 SRCS := perf.c $(sort $(wildcard builtin-*.c util/*.c ui/*.c ui/*/*.c arch/x86/*.c tests/*.c tests/workloads/*.c))
 OBJS := $(patsubst %.c,$(O)/%.o,$(SRCS)) $(O)/docs.o
@@ -66,6 +70,11 @@ endif
 all: check-deps $(PERF_BIN) test-progs
 
 check-deps:
+ifeq ($(LIBIBERTY_H),)
+	@echo "error: missing library: libiberty (demangle.h)" >&2
+	@echo "       install it with 'make deps' (Debian: apt-get install libiberty-dev)" >&2
+	@exit 1
+endif
 ifneq ($(MISSING_REQUIRED),)
 	@echo "error: missing libraries: $(MISSING_REQUIRED)" >&2
 	@echo "       install them with 'make deps' (Debian: apt-get install the -dev packages)" >&2
@@ -105,6 +114,20 @@ $(O)/tests/progs/%: tests/progs/%.c
 	@mkdir -p $(dir $@)
 	$(quiet_cc)$(CC) -O0 -g -fno-omit-frame-pointer -pthread -o $@ $< $(TEST_PROG_LIBS_$*)
 
+# Microbenchmarks: bench/NAME.c -> $(O)/bench/NAME, linked with what they use of util/.
+BENCH_SRCS := $(sort $(wildcard bench/*.c))
+BENCHES := $(patsubst bench/%.c,$(O)/bench/%,$(BENCH_SRCS))
+UTIL_OBJS := $(filter $(O)/util/%.o $(O)/arch/%.o,$(OBJS)) $(O)/docs.o
+
+bench: check-deps $(BENCHES)
+
+$(O)/libperf-util.a: $(UTIL_OBJS)
+	$(quiet_gen)rm -f $@ && $(AR) rcs $@ $^
+
+$(O)/bench/%: bench/%.c $(O)/libperf-util.a
+	@mkdir -p $(dir $@)
+	$(quiet_ld)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(O)/libperf-util.a $(LIBS)
+
 deps:
 	@scripts/install-deps.sh
 
@@ -123,7 +146,7 @@ config:
 clean:
 	rm -rf build build-asan perf
 
-.PHONY: all check-deps deps test demo config clean test-progs
+.PHONY: all check-deps deps test demo config clean test-progs bench
 .DELETE_ON_ERROR:
 
 -include $(DEPS)

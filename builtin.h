@@ -31,8 +31,13 @@ extern const char perf_usage_string[];
 extern const char perf_more_info_string[];
 extern const char perf_version_string[];
 
+int cmd_buildid_list(int argc, const char **argv);
+int cmd_evlist(int argc, const char **argv);
 int cmd_help(int argc, const char **argv);
 int cmd_list(int argc, const char **argv);
+int cmd_record(int argc, const char **argv);
+int cmd_report(int argc, const char **argv);
+int cmd_script(int argc, const char **argv);
 int cmd_stat(int argc, const char **argv);
 int cmd_version(int argc, const char **argv);
 int cmd_test(int argc, const char **argv);

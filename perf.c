@@ -22,9 +22,14 @@ const char perf_version_string[] = PERF_VERSION;
 
 const struct cmd_struct perf_commands[] = {
 	{ "buildid-cache", cmd_buildid_cache, 0, "Manage build-id cache." },
+	{ "buildid-list", cmd_buildid_list, CMD_USE_PAGER, "List the buildids in a perf.data file" },
+	{ "evlist",	cmd_evlist,	CMD_USE_PAGER, "List the event names in a perf.data file" },
 	{ "help",	cmd_help,	0, "Display help information about perf" },
 	{ "list",	cmd_list,	CMD_USE_PAGER, "List all symbolic event types" },
 	{ "probe",	cmd_probe,	0, "Define new dynamic tracepoints" },
+	{ "record",	cmd_record,	0, "Run a command and record its profile into perf.data" },
+	{ "report",	cmd_report,	CMD_USE_PAGER, "Read perf.data (created by perf record) and display the profile" },
+	{ "script",	cmd_script,	CMD_USE_PAGER, "Read perf.data (created by perf record) and display trace output" },
 	{ "stat",	cmd_stat,	0, "Run a command and gather performance counter statistics" },
 	{ "test",	cmd_test,	0, "Runs sanity tests." },
 	{ "version",	cmd_version,	0, "display the version of perf binary" },

@@ -3,7 +3,7 @@
 # Idempotent and quiet: does nothing when everything is installed.
 set -e
 PKGS="gcc make pkg-config libelf-dev libdw-dev libunwind-dev libtraceevent-dev \
-libslang2-dev zlib1g-dev libzstd-dev libcapstone-dev binutils elfutils time procps \
+libslang2-dev zlib1g-dev libzstd-dev libcapstone-dev libiberty-dev binutils elfutils time procps \
 linux-perf python3"
 
 missing=""

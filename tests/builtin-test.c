@@ -32,6 +32,14 @@ extern const struct test_suite suite__help;
 extern const struct test_suite suite__parse_events;
 extern const struct test_suite suite__stat;
 extern const struct test_suite suite__probe_event;
+extern const struct test_suite suite__symbols;
+extern const struct test_suite suite__machine_reference;
+extern const struct test_suite suite__demangle;
+extern const struct test_suite suite__maps;
+extern const struct test_suite suite__srcline;
+extern const struct test_suite suite__dso;
+extern const struct test_suite suite__time_utils;
+extern const struct test_suite suite__unwind;
 
 static const struct test_suite *const suites[] = {
 	&suite__parse_options,
@@ -42,6 +50,14 @@ static const struct test_suite *const suites[] = {
 	&suite__parse_events,
 	&suite__stat,
 	&suite__probe_event,
+	&suite__symbols,
+	&suite__machine_reference,
+	&suite__demangle,
+	&suite__maps,
+	&suite__srcline,
+	&suite__dso,
+	&suite__time_utils,
+	&suite__unwind,
 };
 
 extern const struct test_workload workload__noploop_def;

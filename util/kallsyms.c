@@ -1,0 +1,132 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Parsing kallsyms files. */
+#include <ctype.h>
+#include <elf.h>
+#include <errno.h>
+#include "kallsyms.h"
+#include "strbuf.h"
+#include "symbol.h"
+
+#define KSYM_NAME_MAX 512	/* longer names are cut, as the kernel's KSYM_NAME_LEN */
+
+static int hexdigit(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	c |= 0x20;
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	return -1;
+}
+
+int kallsyms__parse(const char *path, void *arg,
+		    int (*fn)(void *arg, const char *name, size_t len, char type, u64 addr))
+{
+	struct strbuf sb = STRBUF_INIT;
+	const char *p, *end;
+	int ret = 0;
+
+	/* /proc files report size 0: read to EOF */
+	if (strbuf_read_file(&sb, path, 1 << 20) < 0) {
+		ret = -errno;
+		strbuf_release(&sb);
+		return ret;
+	}
+	p = sb.buf;
+	end = sb.buf + sb.len;
+	while (p < end && !ret) {
+		const char *eol = memchr(p, '\n', end - p), *name;
+		u64 addr = 0;
+		int d;
+		char type;
+		size_t len;
+
+		if (!eol)
+			eol = end;
+		while (p < eol && (d = hexdigit((unsigned char)*p)) >= 0) {
+			addr = addr << 4 | (u64)d;
+			p++;
+		}
+		if (eol - p >= 3 && p[0] == ' ' && p[2] == ' ') {
+			type = p[1];
+			name = p + 3;
+			len = eol - name;
+			if (len > KSYM_NAME_MAX)
+				len = KSYM_NAME_MAX;
+			ret = fn(arg, name, len, type, addr);
+		}
+		p = eol + 1;
+	}
+	strbuf_release(&sb);
+	return ret;
+}
+
+u8 kallsyms__binding(char type)
+{
+	if (type == 'W' || type == 'w')
+		return STB_WEAK;
+	return isupper((unsigned char)type) ? STB_GLOBAL : STB_LOCAL;
+}
+
+u8 kallsyms__type(char type)
+{
+	type = (char)toupper((unsigned char)type);
+	return type == 'T' || type == 'W' ? STT_FUNC : STT_OBJECT;
+}
+
+struct load_arg {
+	struct symtab *st;
+	int nr;
+};
+
+static int load_one(void *arg, const char *name, size_t len, char type, u64 addr)
+{
+	struct load_arg *la = arg;
+	struct symbol *sym;
+	char t = (char)toupper((unsigned char)type);
+
+	if (t != 'T' && t != 'W' && t != 'D' && t != 'B')
+		return 0;
+	/* ARM module mapping symbols */
+	if (name[0] == '$')
+		return 0;
+	sym = symtab__add(la->st, addr, 0, kallsyms__binding(type), kallsyms__type(type), name, len);
+	sym->flags |= SYMBOL_KERNEL;
+	la->nr++;
+	return 0;
+}
+
+int kallsyms__load(const char *path, struct symtab *st)
+{
+	struct load_arg la = { st, 0 };
+	int err = kallsyms__parse(path, &la, load_one);
+
+	return err < 0 ? err : la.nr;
+}
+
+struct find_arg {
+	const char *name;
+	size_t len;
+	u64 addr;
+};
+
+static int find_one(void *arg, const char *name, size_t len, char type, u64 addr)
+{
+	struct find_arg *fa = arg;
+	char t = (char)toupper((unsigned char)type);
+
+	if ((t != 'T' && t != 'W') || len != fa->len || memcmp(name, fa->name, len))
+		return 0;
+	fa->addr = addr;
+	return 1;
+}
+
+int kallsyms__function_addr(const char *path, const char *name, u64 *addr)
+{
+	struct find_arg fa = { name, strlen(name), 0 };
+
+	if (kallsyms__parse(path, &fa, find_one) != 1)
+		return -1;
+	*addr = fa.addr;
+	return 0;
+}
