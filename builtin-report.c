@@ -7,10 +7,11 @@
 #include "builtin.h"
 #include "util/data.h"
 #include "util/debug.h"
-#include "util/dso-hits.h"
 #include "util/evlist.h"
 #include "util/evsel.h"
 #include "util/header.h"
+#include "util/machine-hits.h"
+#include "util/machine.h"
 #include "util/parse-options.h"
 #include "util/session.h"
 #include <stdio.h>
@@ -19,7 +20,7 @@
 struct report {
 	struct perf_tool	tool;
 	struct perf_session	*session;
-	struct dso_hits		*hits;		/* thread/dso lines of the raw dump */
+	struct machine		*machine;	/* thread/dso lines of the raw dump */
 	const char		*input_name;
 	bool			force;
 	bool			header;
@@ -61,7 +62,7 @@ static int report__sample(struct perf_tool *tool, union perf_event *event, struc
 	(void)event;
 	(void)evsel;
 	if (dump_trace)
-		dso_hits__dump_sample(rep->hits, sample, stdout);
+		machine__dump_sample(rep->machine, sample, stdout);
 	return 0;
 }
 
@@ -69,8 +70,7 @@ static int report__sideband(struct perf_tool *tool, union perf_event *event, str
 {
 	struct report *rep = container_of(tool, struct report, tool);
 
-	(void)sample;
-	return dso_hits__process_event(rep->hits, event);
+	return machine__process_event(rep->machine, event, sample);
 }
 
 static int report__read(struct perf_tool *tool, union perf_event *event, struct perf_sample *sample,
@@ -111,10 +111,11 @@ static int __cmd_report(struct report *rep)
 	struct perf_session *session;
 	int err = 0;
 
-	rep->hits = dso_hits__new();
+	rep->machine = machine__new_host();
+	machine__idle_thread(rep->machine);	/* "swapper", as upstream registers it */
 	session = perf_session__new(&data, &rep->tool);
 	if (!session) {
-		dso_hits__delete(rep->hits);
+		machine__delete(rep->machine);
 		return -1;
 	}
 	rep->session = session;
@@ -138,7 +139,7 @@ static int __cmd_report(struct report *rep)
 	}
 out:
 	perf_session__delete(session);
-	dso_hits__delete(rep->hits);
+	machine__delete(rep->machine);
 	return err;
 }
 

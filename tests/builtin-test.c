@@ -32,6 +32,10 @@ extern const struct test_suite suite__help;
 extern const struct test_suite suite__parse_events;
 extern const struct test_suite suite__stat;
 extern const struct test_suite suite__probe_event;
+extern const struct test_suite suite__parse_events;
+extern const struct test_suite suite__event;
+extern const struct test_suite suite__ordered_events;
+extern const struct test_suite suite__perf_data;
 extern const struct test_suite suite__symbols;
 extern const struct test_suite suite__machine_reference;
 extern const struct test_suite suite__demangle;
@@ -50,6 +54,10 @@ static const struct test_suite *const suites[] = {
 	&suite__parse_events,
 	&suite__stat,
 	&suite__probe_event,
+	&suite__parse_events,
+	&suite__event,
+	&suite__ordered_events,
+	&suite__perf_data,
 	&suite__symbols,
 	&suite__machine_reference,
 	&suite__demangle,
