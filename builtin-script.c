@@ -296,11 +296,11 @@ static int script__fork(struct perf_tool *tool, union perf_event *event, struct 
 
 	if (dump_trace)
 		dso_hits__process_event(script->hits, event);
-	/* printed before the fork is processed (the child's comm is not set yet), as upstream */
-	if (script->show_task_events &&
-	    print_sideband(script, event, sample, event->fork.pid, event->fork.tid, event->fork.time))
+	if (machine__process_event(script->machine, event, sample) < 0)
 		return -1;
-	return machine__process_event(script->machine, event, sample);
+	if (!script->show_task_events)
+		return 0;
+	return print_sideband(script, event, sample, event->fork.pid, event->fork.tid, event->fork.time);
 }
 
 static int script__exit(struct perf_tool *tool, union perf_event *event, struct perf_sample *sample)
@@ -309,6 +309,7 @@ static int script__exit(struct perf_tool *tool, union perf_event *event, struct 
 
 	if (dump_trace)
 		dso_hits__process_event(script->hits, event);
+	/* printed before the thread is marked dead, as upstream */
 	if (script->show_task_events &&
 	    print_sideband(script, event, sample, event->fork.pid, event->fork.tid, event->fork.time))
 		return -1;
@@ -441,9 +442,10 @@ static int script__attr(struct perf_tool *tool, struct perf_session *session, un
 static int script__tracing_data(struct perf_tool *tool, struct perf_session *session,
 				union perf_event *event)
 {
-	(void)tool;
+	struct perf_script *script = container_of(tool, struct perf_script, tool);
+
 	(void)event;
-	perf_session__tep(session);
+	trace_event__set_resolver(perf_session__tep(session), script->machine);
 	return 0;
 }
 
@@ -617,10 +619,10 @@ static int setup_session(struct perf_script *script)
 	struct script_printer *sp = &script->printer;
 	int err;
 
-	perf_session__tep(session);
 	script->machine = machine__new_host();
 	machine__idle_thread(script->machine);
 	machine__add_build_ids(script->machine, &session->header.env);
+	trace_event__set_resolver(perf_session__tep(session), script->machine);
 
 	sp->fields = &script->fields;
 	sp->machine = script->machine;
@@ -947,6 +949,7 @@ int cmd_script(int argc, const char **argv)
 		       "Please limit to --reltime or --deltatime.\n");
 		return -1;
 	}
+	script.tool.shows_lost = script.show_lost_events;
 	if (script.dump_unsorted) {
 		dump_trace = true;
 		script.tool.ordered_events = false;

@@ -238,24 +238,38 @@ static void print_symname(struct strbuf *sb, struct symbol *sym, const struct ma
 	strbuf_add_x64(sb, off);
 }
 
-/* "\n  file:line" of a map-relative address, as upstream's map__fprintf_srcline. */
+/*
+ * "\n  file:line" of a map-relative address, as upstream's map__fprintf_srcline
+ * prints what addr2line says; without a line, what addr2line's fallback on
+ * the ELF symbols gives (see dso__srcline_symbol_file()).
+ */
 static void print_srcline(struct script_printer *sp, struct strbuf *sb, struct map *map, u64 addr)
 {
 	const struct srcline *sl;
+	const char *file;
 
 	if (!map || !map->dso)
 		return;
-	strbuf_addstr(sb, "\n  ");
 	sl = dso__srcline(map->dso, addr);
 	if (sl) {
-		const char *file = sl->frames[0].file ? sl->frames[0].file : "";
-		const char *slash = strrchr(file, '/');
+		const char *slash;
 
+		file = sl->frames[0].file ? sl->frames[0].file : "";
+		slash = strrchr(file, '/');
+		strbuf_addstr(sb, "\n  ");
 		strbuf_addstr(sb, !sp->full_source_path && slash ? slash + 1 : file);
 		strbuf_addch(sb, ':');
 		strbuf_add_u64(sb, sl->frames[0].line);
 		return;
 	}
+	if (dso__srcline_symbol_file(map->dso, addr, &file)) {
+		const char *slash = file ? strrchr(file, '/') : NULL;
+
+		if (file)
+			strbuf_addf(sb, "\n  %s:0", !sp->full_source_path && slash ? slash + 1 : file);
+		return;
+	}
+	strbuf_addstr(sb, "\n  ");
 	strbuf_addstr(sb, map->dso->short_name);
 	strbuf_addch(sb, '[');
 	strbuf_add_x64(sb, map__rip_2objdump(map, addr));
