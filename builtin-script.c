@@ -589,10 +589,11 @@ static void close_per_event_files(struct perf_script *script, bool report)
 		if (es->ob.fp) {
 			outbuf__exit(&es->ob);
 			if (report) {
-				long size = ftell(es->ob.fp);
+				/* upstream tells what reached the file before its last 4 KiB stdio buffer */
+				long size = ftell(es->ob.fp) / 4096 * 4096;
 
-				fprintf(stderr, "[ perf script: Wrote %.3f MB %s (%" PRIu64 " samples) ]\n",
-					size / 1024.0 / 1024.0, es->filename, es->samples);
+				printf("[ perf script: Wrote %.3f MB %s (%" PRIu64 " samples) ]\n",
+				       size / 1024.0 / 1024.0, es->filename, es->samples);
 			}
 			fclose(es->ob.fp);
 		}
@@ -677,7 +678,7 @@ static int __cmd_script(struct perf_script *script)
 	script->session = session;
 	if (script->header || script->header_only) {
 		perf_header__fprintf_info(&session->header, session->evlist, stdout, script->show_full_info);
-		if (script->header_only && !session->header.is_pipe)
+		if (script->header_only)
 			goto out;
 	}
 	err = setup_session(script);
@@ -690,6 +691,7 @@ out:
 	if (outbuf__exit(&script->out) == -EPIPE)
 		err = 0;
 	close_per_event_files(script, !err);
+	fflush(stdout);
 	script_printer__exit(&script->printer);
 	trace_event__cleanup();
 	perf_session__delete(session);
@@ -950,6 +952,9 @@ int cmd_script(int argc, const char **argv)
 		return -1;
 	}
 	script.tool.shows_lost = script.show_lost_events;
+	/* the rounds are shown where they are in the file: records in file order */
+	if (script.show_round_events)
+		script.tool.ordered_events = false;
 	if (script.dump_unsorted) {
 		dump_trace = true;
 		script.tool.ordered_events = false;
