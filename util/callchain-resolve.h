@@ -22,6 +22,11 @@ struct resolved_frame {
 	u64		addr;		/* map-relative (or ip when there is no map) */
 	u8		cpumode;
 	char		level;		/* 'k', '.', 'H' as in struct addr_location */
+	/*
+	 * Non-NULL: a function inlined at ip (as addr2line -i names it, demangled),
+	 * shown in place of sym, the function it was inlined into.
+	 */
+	const char	*inline_name;
 };
 
 /* Frames are reused from sample to sample: init once, reset per sample, exit at the end. */
@@ -39,6 +44,11 @@ void resolved_chain__exit(struct resolved_chain *chain);
  * Resolve sample's chain (in thread, of event evsel) into chain, at most
  * max_stack frames (markers excluded). A sample without a call chain gives
  * an empty chain. Returns 0; chain->corrupt tells a dropped chain.
+ *
+ * As upstream (6.1), frames unwound from the user stack are expanded into
+ * the functions inlined at their address, innermost first, each a frame of
+ * its own (inline_name set, unless it is the symbol's own function); frames
+ * of recorded chains are not.
  */
 int sample__resolve_callchain(struct machine *machine, struct thread *thread,
 			      const struct evsel *evsel, const struct perf_sample *sample,

@@ -220,22 +220,26 @@ static void print_dsoname(struct script_printer *sp, struct strbuf *sb, const st
 	strbuf_addstr(sb, name);
 }
 
+/* "+0x<offset of addr in sym>" (addr map-relative). */
+static void print_symoff(struct strbuf *sb, const struct symbol *sym, const struct map *map, u64 addr)
+{
+	u64 off = addr < sym->end ? addr - sym->start : addr - (map ? map->start : 0) - sym->start;
+
+	strbuf_add_fast(sb, "+0x", 3);
+	strbuf_add_x64(sb, off);
+}
+
 /* sym's name and, with symoff, "+0x<offset of addr>"; "[unknown]" without a symbol. */
 static void print_symname(struct strbuf *sb, struct symbol *sym, const struct map *map, u64 addr,
 			  bool symoff)
 {
-	u64 off;
-
 	if (!sym) {
 		strbuf_addstr(sb, "[unknown]");
 		return;
 	}
 	strbuf_addstr(sb, symbol__name(sym));
-	if (!symoff)
-		return;
-	off = addr < sym->end ? addr - sym->start : addr - (map ? map->start : 0) - sym->start;
-	strbuf_addstr(sb, "+0x");
-	strbuf_add_x64(sb, off);
+	if (symoff)
+		print_symoff(sb, sym, map, addr);
 }
 
 /*
@@ -334,15 +338,24 @@ static void format_frame(struct script_printer *sp, struct strbuf *sb, u64 f,
 	}
 	if (f & SF(SYM)) {
 		strbuf_addch_fast(sb, ' ');
-		print_symname(sb, fr->sym, fr->map, addr, f & SF(SYMOFFSET));
+		if (fr->inline_name) {
+			/* an inlined function: named as such, offset in the symbol it is in */
+			strbuf_addstr(sb, fr->inline_name);
+			if (f & SF(SYMOFFSET))
+				print_symoff(sb, fr->sym, fr->map, addr);
+		} else {
+			print_symname(sb, fr->sym, fr->map, addr, f & SF(SYMOFFSET));
+		}
 	}
-	if (f & SF(DSO)) {
+	if ((f & SF(DSO)) && !fr->inline_name) {
 		strbuf_add_fast(sb, " (", 2);
 		print_dsoname(sp, sb, fr->map);
 		strbuf_addch_fast(sb, ')');
 	}
 	if (f & SF(SRCLINE))
 		print_srcline(sp, sb, fr->map, addr);
+	if (fr->inline_name)
+		strbuf_addstr(sb, " (inlined)");
 	strbuf_addch_fast(sb, '\n');
 }
 
@@ -352,7 +365,10 @@ static void print_callchain(struct script_printer *sp, struct strbuf *sb, u64 f)
 		const struct resolved_frame *fr = &sp->chain.frames[i];
 		struct line_cache_entry *e = line_cache__slot(sp, fr->map, fr->ip);
 
-		if (line_cache__hit(e, fr->map, fr->ip, f | LINE_FRAME)) {
+		if (fr->inline_name) {
+			/* one of several lines at this ip: not cached */
+			format_frame(sp, sb, f, fr);
+		} else if (line_cache__hit(e, fr->map, fr->ip, f | LINE_FRAME)) {
 			strbuf_add_fast(sb, e->text, e->len);
 		} else {
 			size_t start = sb->len;
@@ -360,7 +376,8 @@ static void print_callchain(struct script_printer *sp, struct strbuf *sb, u64 f)
 			format_frame(sp, sb, f, fr);
 			line_cache__fill(e, fr->map, fr->ip, f | LINE_FRAME, sb->buf + start, sb->len - start);
 		}
-		if (sp->bt_stop_list && fr->sym && strlist__has(sp->bt_stop_list, symbol__name(fr->sym)))
+		if (sp->bt_stop_list && fr->sym &&
+		    strlist__has(sp->bt_stop_list, fr->inline_name ?: symbol__name(fr->sym)))
 			break;
 	}
 }
