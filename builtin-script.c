@@ -291,17 +291,18 @@ static int script__fork(struct perf_tool *tool, union perf_event *event, struct 
 {
 	struct perf_script *script = container_of(tool, struct perf_script, tool);
 
-	/* printed before the fork is processed (the child's comm is not set yet), as upstream */
-	if (script->show_task_events &&
-	    print_sideband(script, event, sample, event->fork.pid, event->fork.tid, event->fork.time))
+	if (machine__process_event(script->machine, event, sample) < 0)
 		return -1;
-	return machine__process_event(script->machine, event, sample);
+	if (!script->show_task_events)
+		return 0;
+	return print_sideband(script, event, sample, event->fork.pid, event->fork.tid, event->fork.time);
 }
 
 static int script__exit(struct perf_tool *tool, union perf_event *event, struct perf_sample *sample)
 {
 	struct perf_script *script = container_of(tool, struct perf_script, tool);
 
+	/* printed before the thread is marked dead, as upstream */
 	if (script->show_task_events &&
 	    print_sideband(script, event, sample, event->fork.pid, event->fork.tid, event->fork.time))
 		return -1;
@@ -428,9 +429,10 @@ static int script__attr(struct perf_tool *tool, struct perf_session *session, un
 static int script__tracing_data(struct perf_tool *tool, struct perf_session *session,
 				union perf_event *event)
 {
-	(void)tool;
+	struct perf_script *script = container_of(tool, struct perf_script, tool);
+
 	(void)event;
-	perf_session__tep(session);
+	trace_event__set_resolver(perf_session__tep(session), script->machine);
 	return 0;
 }
 
@@ -574,10 +576,11 @@ static void close_per_event_files(struct perf_script *script, bool report)
 		if (es->ob.fp) {
 			outbuf__exit(&es->ob);
 			if (report) {
-				long size = ftell(es->ob.fp);
+				/* upstream tells what reached the file before its last 4 KiB stdio buffer */
+				long size = ftell(es->ob.fp) / 4096 * 4096;
 
-				fprintf(stderr, "[ perf script: Wrote %.3f MB %s (%" PRIu64 " samples) ]\n",
-					size / 1024.0 / 1024.0, es->filename, es->samples);
+				printf("[ perf script: Wrote %.3f MB %s (%" PRIu64 " samples) ]\n",
+				       size / 1024.0 / 1024.0, es->filename, es->samples);
 			}
 			fclose(es->ob.fp);
 		}
@@ -604,10 +607,10 @@ static int setup_session(struct perf_script *script)
 	struct script_printer *sp = &script->printer;
 	int err;
 
-	perf_session__tep(session);
 	script->machine = machine__new_host();
 	machine__idle_thread(script->machine);
 	machine__add_build_ids(script->machine, &session->header.env);
+	trace_event__set_resolver(perf_session__tep(session), script->machine);
 
 	sp->fields = &script->fields;
 	sp->machine = script->machine;
@@ -663,7 +666,7 @@ static int __cmd_script(struct perf_script *script)
 	script->session = session;
 	if (script->header || script->header_only) {
 		perf_header__fprintf_info(&session->header, session->evlist, stdout, script->show_full_info);
-		if (script->header_only && !session->header.is_pipe)
+		if (script->header_only)
 			goto out;
 	}
 	err = setup_session(script);
@@ -676,6 +679,7 @@ out:
 	if (outbuf__exit(&script->out) == -EPIPE)
 		err = 0;
 	close_per_event_files(script, !err);
+	fflush(stdout);
 	script_printer__exit(&script->printer);
 	trace_event__cleanup();
 	perf_session__delete(session);
@@ -935,6 +939,10 @@ int cmd_script(int argc, const char **argv)
 		       "Please limit to --reltime or --deltatime.\n");
 		return -1;
 	}
+	script.tool.shows_lost = script.show_lost_events;
+	/* the rounds are shown where they are in the file: records in file order */
+	if (script.show_round_events)
+		script.tool.ordered_events = false;
 	if (script.dump_unsorted) {
 		dump_trace = true;
 		script.tool.ordered_events = false;
