@@ -44,4 +44,23 @@ int sample__resolve_callchain(struct machine *machine, struct thread *thread,
 			      const struct evsel *evsel, const struct perf_sample *sample,
 			      int max_stack, struct resolved_chain *chain);
 
+/* How report walks a chain (upstream's cursor). */
+struct callchain_walk {
+	int	max_stack;		/* entries kept, counted from the first one walked */
+	bool	caller_first;		/* walk from the outermost caller (report's "caller" order) */
+	bool	hide_unresolved;	/* drop entries without a symbol (they still count for max_stack) */
+};
+
+/*
+ * Resolve sample's chain in the order report prints it, as upstream builds
+ * its cursor: callee first, the recorded part (max_stack entries from the
+ * sampled function) then the unwound user frames (max_stack of them); caller
+ * first, the unwound frames reversed then the recorded part walked from its
+ * end (max_stack entries from the outermost caller). A corrupt chain (an
+ * invalid context marker met on the way) comes back empty with corrupt set.
+ */
+int sample__resolve_callchain_walk(struct machine *machine, struct thread *thread,
+				   const struct evsel *evsel, const struct perf_sample *sample,
+				   const struct callchain_walk *walk, struct resolved_chain *chain);
+
 #endif
