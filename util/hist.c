@@ -339,22 +339,12 @@ int64_t hist_entry__sort(const struct hist_entry *a, const struct hist_entry *b)
 	return 0;
 }
 
-/* Upstream's input order of the output sort: its collapsed tree, ordered by the keys. */
-static int input_order(const void *pa, const void *pb)
-{
-	const struct hist_entry *a = *(struct hist_entry * const *)pa, *b = *(struct hist_entry * const *)pb;
-	int64_t ret = hist_entry__cmp_keys(a->hists->fields, a, b);
-
-	if (!ret)
-		return a->idx < b->idx ? -1 : 1;
-	return ret > 0 ? -1 : 1;
-}
-
 /*
- * Upstream inserts the entries, in their input order, into a red-black
- * tree by hist_entry__sort() (ties to the right). That compare is not
- * transitive (--children ties look at the first thread of entries), so
- * the order depends on the tree's shape: build the same tree.
+ * Upstream keeps entries in red-black trees: by key compare as they are
+ * created, again when collapsing, then by the output compare. Some of its
+ * compares are not transitive (addresses compare by the sign of their
+ * difference; --children ties look at the first thread of entries), so the
+ * final order depends on the trees' shapes: build the same trees.
  */
 struct rb_emu {
 	u32	*left, *right, *parent;
@@ -408,7 +398,19 @@ static void rb_fixup(struct rb_emu *t, u32 z)
 	t->red[t->root] = false;
 }
 
-static void output_sort(struct hist_entry **v, u32 n)
+static bool left_by_keys(const struct hist_entry *new, const struct hist_entry *node)
+{
+	return hist_entry__cmp_keys(new->hists->fields, node, new) < 0;
+}
+
+static bool left_by_output(const struct hist_entry *new, const struct hist_entry *node)
+{
+	return hist_entry__sort(new, node) > 0;
+}
+
+/* Insert v[0..n) in order into a red-black tree by go_left; v becomes its in-order. */
+static void rb_sort(struct hist_entry **v, u32 n,
+		    bool (*go_left)(const struct hist_entry *new, const struct hist_entry *node))
 {
 	struct rb_emu t;
 	u32 *stack, sp = 0, k = 0, x;
@@ -422,25 +424,24 @@ static void output_sort(struct hist_entry **v, u32 n)
 	t.root = RB_NIL;
 	for (u32 i = 0; i < n; i++) {
 		u32 p = RB_NIL, cur = t.root;
-		bool go_left = false;
+		bool left = false;
 
 		while (cur != RB_NIL) {
 			p = cur;
-			go_left = hist_entry__sort(in[i], in[cur]) > 0;
-			cur = go_left ? t.left[cur] : t.right[cur];
+			left = go_left(in[i], in[cur]);
+			cur = left ? t.left[cur] : t.right[cur];
 		}
 		t.left[i] = t.right[i] = RB_NIL;
 		t.parent[i] = p;
 		t.red[i] = true;
 		if (p == RB_NIL)
 			t.root = i;
-		else if (go_left)
+		else if (left)
 			t.left[p] = i;
 		else
 			t.right[p] = i;
 		rb_fixup(&t, i);
 	}
-	/* in-order */
 	stack = xmalloc((n + 1) * sizeof(u32));
 	x = t.root;
 	while (x != RB_NIL || sp) {
@@ -476,8 +477,10 @@ void hists__output_resort(struct hists *hists)
 	hists->sorted = xmalloc((hists->nr_entries + 1) * sizeof(*hists->sorted));
 	memcpy(hists->sorted, hists->entries, hists->nr_entries * sizeof(*hists->sorted));
 	hists->nr_sorted = hists->nr_entries;
-	qsort(hists->sorted, hists->nr_sorted, sizeof(*hists->sorted), input_order);
-	output_sort(hists->sorted, hists->nr_sorted);
+	/* created in sample order; the tree of new entries, the collapsed one, the output one */
+	rb_sort(hists->sorted, hists->nr_sorted, left_by_keys);
+	rb_sort(hists->sorted, hists->nr_sorted, left_by_keys);
+	rb_sort(hists->sorted, hists->nr_sorted, left_by_output);
 	for (u32 i = 0; i < hists->nr_sorted; i++) {
 		struct hist_entry *he = hists->sorted[i];
 
