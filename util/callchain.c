@@ -15,6 +15,7 @@
 #include "callchain-resolve.h"
 #include "dso.h"
 #include "hist.h"
+#include "huge.h"
 #include "sort.h"
 #include "map.h"
 #include "srcline.h"
@@ -128,7 +129,8 @@ struct id_table {
 
 static void id_table__exit(struct id_table *t)
 {
-	zfree(&t->slots);
+	free_huge(t->slots);
+	t->slots = NULL;
 	t->mask = t->nr = 0;
 }
 
@@ -148,7 +150,7 @@ static void id_table__grow(struct id_table *t, u64 (*hash_of)(void *ctx, u32 id)
 	u32 *old = t->slots, old_size = t->slots ? t->mask + 1 : 0;
 	u32 size = old_size ? old_size * 2 : 1024;
 
-	t->slots = xcalloc(size, sizeof(u32));
+	t->slots = xcalloc_huge(size, sizeof(u32));
 	t->mask = size - 1;
 	for (u32 i = 0; i < old_size; i++) {
 		u32 pos;
@@ -160,7 +162,7 @@ static void id_table__grow(struct id_table *t, u64 (*hash_of)(void *ctx, u32 id)
 			pos = id_table__next(t, pos);
 		t->slots[pos] = old[i];
 	}
-	free(old);
+	free_huge(old);
 }
 
 static inline bool id_table__full(const struct id_table *t)
@@ -187,13 +189,27 @@ struct trie_node {
 	u32		first_child;	/* +1, 0 for none */
 	u32		next_sibling;	/* +1 */
 	u32		count;
-	u32		end_count;
+	u32		end;		/* +1: the samples ending here (node_ends), 0 for none */
 	u64		period;
-	u64		end_period;
 	struct hist_entry *he;
+	u32		r_stamp;	/* the tree build whose r_idx this is */
+	u32		r_idx;
 	bool		first;		/* no ancestor has the same entry */
-	struct hist_entry *end_he;	/* the first entry whose samples end here (usually the only one) */
-	u32		end_idx;	/* its record in end_he's ends */
+};
+
+/* Samples ending at a node: their total, and the first entry they belong to. */
+struct node_end {
+	u64		period;
+	u32		count;
+	u32		he_idx;		/* the record in he's ends */
+	struct hist_entry *he;
+};
+
+/* (parent, frame) -> child, keys kept in the table so a lookup touches one line. */
+struct step_slot {
+	u32		parent;
+	u32		frame;
+	u32		id;		/* +1, 0 for empty */
 };
 
 #define NO_NODE UINT32_MAX
@@ -235,7 +251,10 @@ struct callchain_store {
 	/* the trie (--children) */
 	struct trie_node *nodes;
 	u32		nr_nodes, alloc_nodes;
-	struct id_table	node_table;	/* (parent, frame) -> child */
+	struct step_slot *steps;	/* (parent, frame) -> child */
+	u32		step_mask, nr_steps;
+	struct node_end	*node_ends;
+	u32		nr_node_ends, alloc_node_ends;
 	u32		*roots;		/* by context */
 	u32		nr_roots;
 	u32		nr_contexts;
@@ -282,15 +301,16 @@ void callchain_store__delete(struct callchain_store *s)
 		free(s->datas[i]);
 	}
 	free(s->datas);
-	free(s->frames);
+	free_huge(s->frames);
 	id_table__exit(&s->frame_table);
 	id_table__exit(&s->match_table);
 	free(s->match_reps);
-	free(s->chains);
-	free(s->chain_frames);
+	free_huge(s->chains);
+	free_huge(s->chain_frames);
 	id_table__exit(&s->chain_table);
-	free(s->nodes);
-	id_table__exit(&s->node_table);
+	free_huge(s->nodes);
+	free_huge(s->steps);
+	free_huge(s->node_ends);
 	free(s->roots);
 	id_table__exit(&s->end_table);
 	free(s->multi_ends);
@@ -403,7 +423,7 @@ u32 callchain_store__frame(struct callchain_store *s, const struct resolved_fram
 		if (frame_matches(&s->frames[id], &k, s->by_address))
 			return id;
 	}
-	ALLOC_GROW(s->frames, s->nr_frames + 1, s->alloc_frames);
+	ALLOC_GROW_HUGE(s->frames, s->nr_frames + 1, s->alloc_frames);
 	f = &s->frames[s->nr_frames];
 	memset(f, 0, sizeof(*f));
 	f->map = rf->map;
@@ -493,9 +513,9 @@ void callchain_store__add_chain(struct callchain_store *s, struct hist_entry *he
 			return;
 		}
 	}
-	ALLOC_GROW(s->chain_frames, s->nr_chain_frames + nr, s->alloc_chain_frames);
+	ALLOC_GROW_HUGE(s->chain_frames, s->nr_chain_frames + nr, s->alloc_chain_frames);
 	memcpy(&s->chain_frames[s->nr_chain_frames], frames, nr * sizeof(u32));
-	ALLOC_GROW(s->chains, s->nr_chains + 1, s->alloc_chains);
+	ALLOC_GROW_HUGE(s->chains, s->nr_chains + 1, s->alloc_chains);
 	c = &s->chains[s->nr_chains];
 	*c = (struct cc_chain){ .he = he, .hash = h, .period = period, .count = 1,
 				.off = (u32)s->nr_chain_frames, .len = nr };
@@ -512,23 +532,39 @@ void callchain_store__add_chain(struct callchain_store *s, struct hist_entry *he
 
 /* --- the trie (--children) --- */
 
-static u64 node_hash_of(void *ctx, u32 id)
-{
-	const struct trie_node *n = &((struct callchain_store *)ctx)->nodes[id];
-
-	return hash2(n->parent, n->frame);
-}
-
 static u32 new_node(struct callchain_store *s, u32 parent, u32 frame)
 {
 	struct trie_node *n;
 
-	ALLOC_GROW(s->nodes, s->nr_nodes + 1, s->alloc_nodes);
+	if (s->nr_nodes == s->alloc_nodes) {
+		s->alloc_nodes = s->alloc_nodes ? s->alloc_nodes * 2 : 4096;
+		s->nodes = xrealloc_huge(s->nodes, s->alloc_nodes * sizeof(*s->nodes));
+	}
 	n = &s->nodes[s->nr_nodes];
 	memset(n, 0, sizeof(*n));
 	n->parent = parent;
 	n->frame = frame;
 	return s->nr_nodes++;
+}
+
+static void steps_grow(struct callchain_store *s)
+{
+	struct step_slot *old = s->steps;
+	u32 old_size = old ? s->step_mask + 1 : 0, size = old_size ? old_size * 2 : 4096;
+
+	s->steps = xcalloc_huge(size, sizeof(*s->steps));
+	s->step_mask = size - 1;
+	for (u32 i = 0; i < old_size; i++) {
+		u32 pos;
+
+		if (!old[i].id)
+			continue;
+		pos = (u32)hash2(old[i].parent, old[i].frame) & s->step_mask;
+		while (s->steps[pos].id)
+			pos = (pos + 1) & s->step_mask;
+		s->steps[pos] = old[i];
+	}
+	free_huge(old);
 }
 
 u32 callchain_store__new_context(struct callchain_store *s)
@@ -553,21 +589,20 @@ u32 callchain_store__root(struct callchain_store *s, u32 context)
 
 u32 callchain_store__step(struct callchain_store *s, u32 node, u32 frame, u64 period, bool *created)
 {
-	u64 h = hash2(node, frame);
 	u32 pos, id;
 
 	*created = false;
-	if (id_table__full(&s->node_table))
-		id_table__grow(&s->node_table, node_hash_of, s);
-	for (pos = id_table__first(&s->node_table, h); s->node_table.slots[pos];
-	     pos = id_table__next(&s->node_table, pos)) {
-		id = s->node_table.slots[pos] - 1;
-		if (s->nodes[id].parent == node && s->nodes[id].frame == frame)
+	if ((s->nr_steps + 1) * 2 > s->step_mask || !s->steps)
+		steps_grow(s);
+	for (pos = (u32)hash2(node, frame) & s->step_mask; s->steps[pos].id; pos = (pos + 1) & s->step_mask) {
+		if (s->steps[pos].parent == node && s->steps[pos].frame == frame) {
+			id = s->steps[pos].id - 1;
 			goto found;
+		}
 	}
 	id = new_node(s, node, frame);
-	s->node_table.slots[pos] = id + 1;
-	s->node_table.nr++;
+	s->steps[pos] = (struct step_slot){ .parent = node, .frame = frame, .id = id + 1 };
+	s->nr_steps++;
 	s->nodes[id].next_sibling = s->nodes[node].first_child;
 	s->nodes[node].first_child = id + 1;
 	*created = true;
@@ -617,19 +652,21 @@ static u32 add_end(struct callchain_store *s, struct hist_entry *he, u32 node)
 
 void callchain_store__end(struct callchain_store *s, u32 node, struct hist_entry *he, u64 period)
 {
-	struct trie_node *n = &s->nodes[node];
+	struct node_end *ne;
 	struct callchain_data *d;
 	u32 idx, pos;
 	u64 h;
 
-	n->end_period += period;
-	n->end_count++;
-	if (!n->end_he) {
-		n->end_he = he;
-		n->end_idx = add_end(s, he, node);
+	if (!s->nodes[node].end) {
+		ALLOC_GROW_HUGE(s->node_ends, s->nr_node_ends + 1, s->alloc_node_ends);
+		s->node_ends[s->nr_node_ends] = (struct node_end){ .he = he, .he_idx = add_end(s, he, node) };
+		s->nodes[node].end = ++s->nr_node_ends;
 	}
-	if (n->end_he == he) {
-		idx = n->end_idx;
+	ne = &s->node_ends[s->nodes[node].end - 1];
+	ne->period += period;
+	ne->count++;
+	if (ne->he == he) {
+		idx = ne->he_idx;
 		d = he->chains;
 		goto add;
 	}
@@ -682,12 +719,11 @@ struct cc_group {
 };
 
 /* R(node) for the entry being built: its own samples through node, and ending at node. */
-struct r_slot {
-	u32	node;		/* +1, 0 empty */
-	u32	rc;
-	u32	ec;
+struct r_val {
 	u64	rp;
 	u64	ep;
+	u32	rc;
+	u32	ec;
 };
 
 struct cc_builder {
@@ -704,8 +740,9 @@ struct cc_builder {
 	u32		gmask;
 	u32		*gused;		/* slots to clear */
 	size_t		nr_gused, alloc_gused;
-	struct r_slot	*r;
-	u32		rmask, nr_r;
+	struct r_val	*r;
+	u32		nr_r, alloc_r;
+	u32		stamp;		/* marks the trie nodes with an R value in this build */
 	u32		*r_roots;
 	u32		nr_r_roots, alloc_r_roots;
 	/* the tree */
@@ -730,12 +767,12 @@ static void builder__delete(struct cc_builder *b)
 {
 	if (!b)
 		return;
-	free(b->members);
-	free(b->tmp);
+	free_huge(b->members);
+	free_huge(b->tmp);
 	free(b->groups);
 	free(b->gtable);
 	free(b->gused);
-	free(b->r);
+	free_huge(b->r);
 	free(b->r_roots);
 	free(b->nodes);
 	free(b->frames);
@@ -749,70 +786,44 @@ static void builder__delete(struct cc_builder *b)
 
 /* --- R: the entry's own samples per trie node --- */
 
-static struct r_slot *r_find(struct cc_builder *b, u32 node, bool create)
+static struct r_val *r_find(struct cc_builder *b, u32 node, bool create)
 {
-	u32 pos;
+	struct trie_node *n = &b->s->nodes[node];
 
-	if (!b->r) {
-		if (!create)
-			return NULL;
-		b->rmask = 1023;
-		b->r = xcalloc(b->rmask + 1, sizeof(*b->r));
-	}
-	if (create && (b->nr_r + 1) * 2 > b->rmask + 1) {
-		struct r_slot *old = b->r;
-		u32 old_size = b->rmask + 1;
-
-		b->rmask = old_size * 2 - 1;
-		b->r = xcalloc(b->rmask + 1, sizeof(*b->r));
-		for (u32 i = 0; i < old_size; i++) {
-			if (!old[i].node)
-				continue;
-			pos = (u32)mix64(old[i].node) & b->rmask;
-			while (b->r[pos].node)
-				pos = (pos + 1) & b->rmask;
-			b->r[pos] = old[i];
-		}
-		free(old);
-	}
-	for (pos = (u32)mix64(node + 1) & b->rmask; b->r[pos].node; pos = (pos + 1) & b->rmask)
-		if (b->r[pos].node == node + 1)
-			return &b->r[pos];
+	if (n->r_stamp == b->stamp)
+		return &b->r[n->r_idx];
 	if (!create)
 		return NULL;
-	b->nr_r++;
-	b->r[pos].node = node + 1;
-	return &b->r[pos];
-}
-
-static void r_reset(struct cc_builder *b)
-{
-	if (b->r && b->nr_r)
-		memset(b->r, 0, (b->rmask + 1) * sizeof(*b->r));
-	b->nr_r = 0;
-	b->nr_r_roots = 0;
+	ALLOC_GROW_HUGE(b->r, b->nr_r + 1, b->alloc_r);
+	memset(&b->r[b->nr_r], 0, sizeof(*b->r));
+	n->r_stamp = b->stamp;
+	n->r_idx = b->nr_r;
+	return &b->r[b->nr_r++];
 }
 
 static void r_compute(struct cc_builder *b)
 {
 	const struct trie_node *nodes = b->s->nodes;
 
-	r_reset(b);
+	b->nr_r = 0;
+	b->nr_r_roots = 0;
+	if (!++b->stamp)
+		b->stamp = 1;	/* wrapped: stale marks could match (4G builds later) */
 	for (u32 i = 0; i < b->d->nr_ends; i++) {
 		const struct cc_end *e = &b->d->ends[i];
-		struct r_slot *slot = r_find(b, e->node, true);
+		struct r_val *v = r_find(b, e->node, true);
 		u32 n = e->node;
 
-		slot->ep += e->period;
-		slot->ec += e->count;
+		v->ep += e->period;
+		v->ec += e->count;
 		for (;;) {
-			slot = r_find(b, n, true);
-			if (nodes[n].parent == NO_NODE && !slot->rc) {
+			v = r_find(b, n, true);
+			if (nodes[n].parent == NO_NODE && !v->rc) {
 				ALLOC_GROW(b->r_roots, b->nr_r_roots + 1, b->alloc_r_roots);
 				b->r_roots[b->nr_r_roots++] = n;
 			}
-			slot->rp += e->period;
-			slot->rc += e->count;
+			v->rp += e->period;
+			v->rc += e->count;
 			if (nodes[n].parent == NO_NODE)
 				break;
 			n = nodes[n].parent;
@@ -822,19 +833,19 @@ static void r_compute(struct cc_builder *b)
 
 static inline void r_get(struct cc_builder *b, u32 node, u64 *rp, u32 *rc, u64 *ep, u32 *ec)
 {
-	const struct r_slot *slot = b->nr_r ? r_find(b, node, false) : NULL;
+	const struct r_val *v = r_find(b, node, false);
 
-	*rp = slot ? slot->rp : 0;
-	*rc = slot ? slot->rc : 0;
-	*ep = slot ? slot->ep : 0;
-	*ec = slot ? slot->ec : 0;
+	*rp = v ? v->rp : 0;
+	*rc = v ? v->rc : 0;
+	*ep = v ? v->ep : 0;
+	*ec = v ? v->ec : 0;
 }
 
 /* --- expansion --- */
 
 static inline void tmp_push(struct cc_builder *b, u32 ref, u32 pos, u64 period, u32 count)
 {
-	ALLOC_GROW(b->tmp, b->nr_tmp + 1, b->alloc_tmp);
+	ALLOC_GROW_HUGE(b->tmp, b->nr_tmp + 1, b->alloc_tmp);
 	b->tmp[b->nr_tmp++] = (struct cc_member){ .ref = ref, .pos = pos, .period = period, .count = count };
 }
 
@@ -870,8 +881,10 @@ static void collect_children(struct cc_builder *b, size_t start, size_t end, u64
 
 		r_get(b, m.ref, &rp, &rc, &rep, &rec);
 		if (m.pos == REGION_CUM) {
-			*ep += n->end_period - rep;
-			*ec += n->end_count - rec;
+			const struct node_end *ne = n->end ? &s->node_ends[n->end - 1] : NULL;
+
+			*ep += (ne ? ne->period : 0) - rep;
+			*ec += (ne ? ne->count : 0) - rec;
 		} else {
 			*ep += rep;
 			*ec += rec;
@@ -957,7 +970,7 @@ static size_t group_tmp(struct cc_builder *b)
 	b->nr_gused = 0;
 	/* members, grouped, onto the member stack */
 	nr = b->nr_tmp;
-	ALLOC_GROW(b->members, b->nr_members + nr, b->alloc_members);
+	ALLOC_GROW_HUGE(b->members, b->nr_members + nr, b->alloc_members);
 	pos = b->nr_members;
 	for (size_t j = first; j < b->nr_groups; j++) {
 		size_t n = b->groups[j].end;
