@@ -50,6 +50,7 @@ struct report {
 	struct hist_fields	fields;
 	struct callchain_store	*store;
 	struct resolved_chain	chain;
+	struct callchain_cache	*ccache;	/* address -> interned frame */
 	u32			*frame_ids;
 	u32			alloc_frame_ids;
 	struct ui_progress	progress;
@@ -354,6 +355,11 @@ static struct symbol *chain_rules(struct report *rep, struct addr_location *al)
 	return parent;
 }
 
+static u32 report__frame_tag(void *arg, const struct resolved_frame *frame)
+{
+	return callchain_store__frame(arg, frame);
+}
+
 static s32 cpu_socket(struct report *rep, u32 cpu)
 {
 	const struct perf_env *env = &rep->session->header.env;
@@ -393,6 +399,9 @@ static int report__sample(struct perf_tool *tool, union perf_event *event, struc
 			.max_stack = rep->max_stack,
 			.caller_first = callchain_param.order == ORDER_CALLER,
 			.hide_unresolved = rep->hide_unresolved,
+			.cache = rep->ccache,
+			.tag = report__frame_tag,
+			.tag_arg = rep->store,
 		};
 
 		sample__resolve_callchain_walk(rep->machine, al.thread, evsel, sample, &walk, &rep->chain);
@@ -424,7 +433,7 @@ static int report__sample(struct perf_tool *tool, union perf_event *event, struc
 	if (rep->chain.nr) {
 		ALLOC_GROW(rep->frame_ids, (u32)rep->chain.nr, rep->alloc_frame_ids);
 		for (int i = 0; i < rep->chain.nr; i++)
-			rep->frame_ids[i] = callchain_store__frame(rep->store, &rep->chain.frames[i]);
+			rep->frame_ids[i] = rep->chain.frames[i].tag - 1;
 	}
 	hs.frames = rep->chain.frames;
 	hs.frame_ids = rep->frame_ids;
@@ -560,6 +569,7 @@ static int report__setup(struct report *rep, const char * const *usage, const st
 	}
 	rep->need_chain = rep->use_callchain || rep->cumulate || rep->fields.has_parent;
 	rep->store = callchain_store__new(rep->cumulate);
+	rep->ccache = callchain_cache__new();
 	callchain_store__set_by_address(rep->store, rep->fields.per_frame_keys);
 	evlist__for_each_entry(session->evlist, evsel)
 		evsel_hists(rep, evsel);
@@ -782,6 +792,7 @@ out:
 		evsel->priv = NULL;
 	}
 	callchain_store__delete(rep->store);
+	callchain_cache__delete(rep->ccache);
 	hist_fields__exit(&rep->fields);
 	sort__free_dso_infos();
 	sort__free_strings();

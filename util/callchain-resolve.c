@@ -15,7 +15,7 @@ void resolved_chain__exit(struct resolved_chain *chain)
 	chain->nr = chain->alloc = 0;
 }
 
-static void chain__append(struct resolved_chain *chain, u64 ip, const struct addr_location *al)
+static struct resolved_frame *chain__append(struct resolved_chain *chain, u64 ip, const struct addr_location *al)
 {
 	struct resolved_frame *f;
 
@@ -28,6 +28,84 @@ static void chain__append(struct resolved_chain *chain, u64 ip, const struct add
 	f->addr = al->addr;
 	f->cpumode = al->cpumode;
 	f->level = al->level;
+	f->tag = 0;
+	return f;
+}
+
+#define CACHE_BITS 16
+
+struct cache_slot {
+	const struct maps	*maps;
+	u64			ip;
+	u32			gen;
+	u8			cpumode;
+	struct resolved_frame	frame;
+};
+
+struct callchain_cache {
+	struct cache_slot	slots[1u << CACHE_BITS];
+};
+
+struct callchain_cache *callchain_cache__new(void)
+{
+	return xzalloc(sizeof(struct callchain_cache));
+}
+
+void callchain_cache__delete(struct callchain_cache *cache)
+{
+	free(cache);
+}
+
+static struct maps *walk_maps(struct machine *machine, struct thread *thread, u8 cpumode)
+{
+	if (cpumode == PERF_RECORD_MISC_KERNEL)
+		return &machine->kmaps;
+	if (cpumode == PERF_RECORD_MISC_USER)
+		return thread->maps;
+	return NULL;
+}
+
+/* One recorded entry (not a marker) through the cache. */
+static void walk_entry(struct machine *machine, struct thread *thread, u8 cpumode, u64 ip,
+		       const struct callchain_walk *walk, struct resolved_chain *chain)
+{
+	struct maps *maps = walk_maps(machine, thread, cpumode);
+	struct cache_slot *slot = NULL;
+	struct addr_location al;
+	struct resolved_frame *f;
+
+	if (walk->cache && maps) {
+		u64 h = (ip ^ ((u64)(uintptr_t)maps << 9)) * 0x9e3779b97f4a7c15ULL;
+
+		slot = &walk->cache->slots[h >> (64 - CACHE_BITS)];
+		if (slot->maps == maps && slot->ip == ip && slot->gen == maps->gen && slot->cpumode == cpumode) {
+			if (walk->hide_unresolved && !slot->frame.sym)
+				return;
+			if (!slot->frame.tag && walk->tag)
+				slot->frame.tag = walk->tag(walk->tag_arg, &slot->frame) + 1;
+			ALLOC_GROW(chain->frames, chain->nr + 1, chain->alloc);
+			chain->frames[chain->nr++] = slot->frame;
+			return;
+		}
+	}
+	machine__resolve_callchain_ip(machine, thread, &cpumode, ip, &al);
+	if (slot) {
+		/* resolving may have loaded the kernel: its generation is the one to keep */
+		slot->maps = maps;
+		slot->ip = ip;
+		slot->gen = maps->gen;
+		slot->cpumode = cpumode;
+		slot->frame = (struct resolved_frame){ .ip = ip, .map = al.map, .dso = al.dso, .sym = al.sym,
+						       .addr = al.addr, .cpumode = al.cpumode, .level = al.level };
+	}
+	if (walk->hide_unresolved && !al.sym)
+		return;
+	f = chain__append(chain, ip, &al);
+	if (walk->tag) {
+		f->tag = walk->tag(walk->tag_arg, f) + 1;
+		if (slot)
+			slot->frame.tag = f->tag;
+	}
 }
 
 struct unwind_ctx {
@@ -129,31 +207,33 @@ static int walk_recorded(struct machine *machine, struct thread *thread, const s
 				return -1;
 			continue;
 		}
-		r = machine__resolve_callchain_ip(machine, thread, &cpumode, ip, &al);
-		if (r < 0)
-			return -1;
-		if (r > 0)
+		if (ip >= PERF_CONTEXT_MAX) {
+			r = machine__resolve_callchain_ip(machine, thread, &cpumode, ip, &al);
+			if (r < 0)
+				return -1;
 			continue;
+		}
 		n++;
-		if (walk->hide_unresolved && !al.sym)
-			continue;
-		chain__append(chain, ip, &al);
+		walk_entry(machine, thread, cpumode, ip, walk, chain);
 	}
 	return 0;
 }
 
 struct unwind_walk {
 	struct resolved_chain *chain;
-	bool hide_unresolved;
+	const struct callchain_walk *walk;
 };
 
 static int append_unwound_walk(u64 ip, struct addr_location *al, void *arg)
 {
 	struct unwind_walk *w = arg;
+	struct resolved_frame *f;
 
-	if (w->hide_unresolved && !al->sym)
+	if (w->walk->hide_unresolved && !al->sym)
 		return 0;
-	chain__append(w->chain, ip, al);
+	f = chain__append(w->chain, ip, al);
+	if (w->walk->tag)
+		f->tag = w->walk->tag(w->walk->tag_arg, f) + 1;
 	return 0;
 }
 
@@ -161,7 +241,7 @@ static void walk_unwound(struct machine *machine, struct thread *thread, const s
 			 const struct perf_sample *sample, const struct callchain_walk *walk,
 			 struct resolved_chain *chain)
 {
-	struct unwind_walk w = { .chain = chain, .hide_unresolved = walk->hide_unresolved };
+	struct unwind_walk w = { .chain = chain, .walk = walk };
 	int first = chain->nr;
 
 	if (!wants_unwind(evsel, sample))

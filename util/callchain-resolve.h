@@ -22,6 +22,7 @@ struct resolved_frame {
 	u64		addr;		/* map-relative (or ip when there is no map) */
 	u8		cpumode;
 	char		level;		/* 'k', '.', 'H' as in struct addr_location */
+	u32		tag;		/* with a walk cache: what the walk's tag() said for it */
 };
 
 /* Frames are reused from sample to sample: init once, reset per sample, exit at the end. */
@@ -44,11 +45,25 @@ int sample__resolve_callchain(struct machine *machine, struct thread *thread,
 			      const struct evsel *evsel, const struct perf_sample *sample,
 			      int max_stack, struct resolved_chain *chain);
 
+/*
+ * A cache for walks over many samples: (address space, address) -> the
+ * resolved frame, with a tag the walker computes once per entry (report's
+ * interned frame id). Direct-mapped; an address space that changes (its
+ * generation) invalidates its entries.
+ */
+struct callchain_cache;
+struct callchain_cache *callchain_cache__new(void);
+void callchain_cache__delete(struct callchain_cache *cache);
+
 /* How report walks a chain (upstream's cursor). */
 struct callchain_walk {
 	int	max_stack;		/* entries kept, counted from the first one walked */
 	bool	caller_first;		/* walk from the outermost caller (report's "caller" order) */
 	bool	hide_unresolved;	/* drop entries without a symbol (they still count for max_stack) */
+	struct callchain_cache *cache;	/* optional */
+	/* with a cache: the tag of a frame, computed when it enters the cache */
+	u32	(*tag)(void *arg, const struct resolved_frame *frame);
+	void	*tag_arg;
 };
 
 /*

@@ -120,9 +120,12 @@ static inline u64 hash2(u64 a, u64 b)
 	return mix64(a * 0x9e3779b97f4a7c15ULL ^ mix64(b));
 }
 
-/* Slots hold id + 1 (0 is empty); the caller compares candidates by id. */
+/*
+ * Slots hold id + 1 (0 is empty) and the high half of the id's hash, so a
+ * probe rejects other ids without touching them.
+ */
 struct id_table {
-	u32	*slots;
+	u64	*slots;
 	u32	mask;
 	u32	nr;
 };
@@ -134,7 +137,6 @@ static void id_table__exit(struct id_table *t)
 	t->mask = t->nr = 0;
 }
 
-/* Find the slot for hash h: the caller walks with id_table__next until it finds its id or an empty slot. */
 static inline u32 id_table__first(const struct id_table *t, u64 h)
 {
 	return (u32)h & t->mask;
@@ -145,19 +147,34 @@ static inline u32 id_table__next(const struct id_table *t, u32 pos)
 	return (pos + 1) & t->mask;
 }
 
+/* The id at pos if its hash matches h, else UINT32_MAX. */
+static inline u32 id_table__get(const struct id_table *t, u32 pos, u64 h)
+{
+	u64 v = t->slots[pos];
+
+	return (u32)(v >> 32) == (u32)(h >> 32) ? (u32)v - 1 : UINT32_MAX;
+}
+
+static inline void id_table__set(struct id_table *t, u32 pos, u32 id, u64 h)
+{
+	t->slots[pos] = ((h >> 32) << 32) | (id + 1);
+	t->nr++;
+}
+
 static void id_table__grow(struct id_table *t, u64 (*hash_of)(void *ctx, u32 id), void *ctx)
 {
-	u32 *old = t->slots, old_size = t->slots ? t->mask + 1 : 0;
+	u64 *old = t->slots;
+	u32 old_size = t->slots ? t->mask + 1 : 0;
 	u32 size = old_size ? old_size * 2 : 1024;
 
-	t->slots = xcalloc_huge(size, sizeof(u32));
+	t->slots = xcalloc_huge(size, sizeof(u64));
 	t->mask = size - 1;
 	for (u32 i = 0; i < old_size; i++) {
 		u32 pos;
 
 		if (!old[i])
 			continue;
-		pos = id_table__first(t, hash_of(ctx, old[i] - 1));
+		pos = id_table__first(t, hash_of(ctx, (u32)old[i] - 1));
 		while (t->slots[pos])
 			pos = id_table__next(t, pos);
 		t->slots[pos] = old[i];
@@ -387,16 +404,15 @@ static u32 match_id(struct callchain_store *s, u32 frame_id)
 		id_table__grow(&s->match_table, match_hash_of, s);
 	for (pos = id_table__first(&s->match_table, h); s->match_table.slots[pos];
 	     pos = id_table__next(&s->match_table, pos)) {
-		u32 id = s->match_table.slots[pos] - 1;
+		u32 id = id_table__get(&s->match_table, pos, h);
 
-		if (frame_matches(&s->frames[s->match_reps[id]], &k, s->match_by_address))
+		if (id != UINT32_MAX && frame_matches(&s->frames[s->match_reps[id]], &k, s->match_by_address))
 			return id;
 	}
 	ALLOC_GROW(s->match_reps, s->nr_match + 1, s->alloc_match);
 	s->match_reps[s->nr_match] = frame_id;
-	s->match_table.slots[pos] = ++s->nr_match;
-	s->match_table.nr++;
-	return s->nr_match - 1;
+	id_table__set(&s->match_table, pos, s->nr_match, h);
+	return s->nr_match++;
 }
 
 static u32 dso_rank(struct dso *dso)
@@ -418,9 +434,9 @@ u32 callchain_store__frame(struct callchain_store *s, const struct resolved_fram
 		id_table__grow(&s->frame_table, frame_hash_of, s);
 	for (pos = id_table__first(&s->frame_table, h); s->frame_table.slots[pos];
 	     pos = id_table__next(&s->frame_table, pos)) {
-		u32 id = s->frame_table.slots[pos] - 1;
+		u32 id = id_table__get(&s->frame_table, pos, h);
 
-		if (frame_matches(&s->frames[id], &k, s->by_address))
+		if (id != UINT32_MAX && frame_matches(&s->frames[id], &k, s->by_address))
 			return id;
 	}
 	ALLOC_GROW_HUGE(s->frames, s->nr_frames + 1, s->alloc_frames);
@@ -446,8 +462,8 @@ u32 callchain_store__frame(struct callchain_store *s, const struct resolved_fram
 			f->srcline = xstrdup(srcline__snprintf(sl, false, buf, sizeof(buf)));
 		}
 	}
-	s->frame_table.slots[pos] = ++s->nr_frames;
-	s->frame_table.nr++;
+	id_table__set(&s->frame_table, pos, s->nr_frames, h);
+	s->nr_frames++;
 	f->match = (s->by_address == s->match_by_address) ? s->nr_frames - 1 : match_id(s, s->nr_frames - 1);
 	return s->nr_frames - 1;
 }
@@ -505,7 +521,11 @@ void callchain_store__add_chain(struct callchain_store *s, struct hist_entry *he
 		id_table__grow(&s->chain_table, chain_hash_of, s);
 	for (pos = id_table__first(&s->chain_table, h); s->chain_table.slots[pos];
 	     pos = id_table__next(&s->chain_table, pos)) {
-		c = &s->chains[s->chain_table.slots[pos] - 1];
+		u32 id = id_table__get(&s->chain_table, pos, h);
+
+		if (id == UINT32_MAX)
+			continue;
+		c = &s->chains[id];
 		if (c->hash == h && c->he == he && c->len == nr &&
 		    !memcmp(&s->chain_frames[c->off], frames, nr * sizeof(u32))) {
 			c->period += period;
@@ -520,8 +540,7 @@ void callchain_store__add_chain(struct callchain_store *s, struct hist_entry *he
 	*c = (struct cc_chain){ .he = he, .hash = h, .period = period, .count = 1,
 				.off = (u32)s->nr_chain_frames, .len = nr };
 	s->nr_chain_frames += nr;
-	s->chain_table.slots[pos] = ++s->nr_chains;
-	s->chain_table.nr++;
+	id_table__set(&s->chain_table, pos, s->nr_chains++, h);
 	d = he_data(s, he);
 	if (d->last_chain)
 		s->chains[d->last_chain - 1].next = s->nr_chains;
@@ -676,9 +695,9 @@ void callchain_store__end(struct callchain_store *s, u32 node, struct hist_entry
 		id_table__grow(&s->end_table, end_hash_of, s);
 	for (pos = id_table__first(&s->end_table, h); s->end_table.slots[pos];
 	     pos = id_table__next(&s->end_table, pos)) {
-		u32 id = s->end_table.slots[pos] - 1;
+		u32 id = id_table__get(&s->end_table, pos, h);
 
-		if (s->multi_ends[id].node == node && s->multi_ends[id].he == he) {
+		if (id != UINT32_MAX && s->multi_ends[id].node == node && s->multi_ends[id].he == he) {
 			idx = s->multi_ends[id].idx;
 			d = he->chains;
 			goto add;
@@ -690,8 +709,7 @@ void callchain_store__end(struct callchain_store *s, u32 node, struct hist_entry
 	s->multi_ends[s->nr_multi_ends].node = node;
 	s->multi_ends[s->nr_multi_ends].he = he;
 	s->multi_ends[s->nr_multi_ends].idx = idx;
-	s->end_table.slots[pos] = ++s->nr_multi_ends;
-	s->end_table.nr++;
+	id_table__set(&s->end_table, pos, s->nr_multi_ends++, h);
 add:
 	d->ends[idx].period += period;
 	d->ends[idx].count++;

@@ -67,10 +67,10 @@ struct hist_entry *hists__findnew(struct hists *hists, const struct hist_key *ke
 	struct hist_entry tmp, *he;
 	u64 hash;
 
-	memset(&tmp, 0, offsetof(struct hist_entry, key));
 	tmp.hists = hists;
 	tmp.key = *key;
 	tmp.srcline = tmp.srcfile = NULL;
+	tmp.stat.nr_events = 0;
 	hash = hist_entry__hash_keys(hists->fields, &tmp);
 	for (he = hists->table[(u32)hash & (hists->table_size - 1)]; he; he = he->hnext) {
 		if (he->hash == hash && !hist_entry__cmp_keys(hists->fields, he, &tmp)) {

@@ -127,9 +127,10 @@ static int64_t comm_cmp(const struct hist_entry *l, const struct hist_entry *r)
 	return strcmp(r->key.comm, l->key.comm);
 }
 
+/* comms are interned by the machine: equal strings are one pointer */
 static u64 comm_hash(const struct hist_entry *he)
 {
-	return hash_string(he->key.comm);
+	return mix((u64)(uintptr_t)he->key.comm);
 }
 
 static int comm_snprintf(struct hist_entry *he, struct strbuf *sb, int width)
