@@ -327,18 +327,10 @@ static void format_frame(struct script_printer *sp, struct strbuf *sb, u64 f,
 	}
 	if (f & SF(SYM)) {
 		strbuf_addch_fast(sb, ' ');
-		if (fr->inline_name) {
-			/* an inline level: its function, at the offset in the symbol */
-			strbuf_addstr(sb, fr->inline_name);
-			if (f & SF(SYMOFFSET)) {
-				strbuf_addstr(sb, "+0x");
-				strbuf_add_x64(sb, addr - fr->sym->start);
-			}
-		} else {
-			print_symname(sb, fr->sym, fr->map, addr, f & SF(SYMOFFSET));
-		}
+		print_symname(sb, fr->sym, fr->map, addr, f & SF(SYMOFFSET));
 	}
-	if ((f & SF(DSO)) && !fr->inline_name) {
+	/* an inline level of an unwound address says so instead of its dso */
+	if ((f & SF(DSO)) && !symbol__inlined(fr->sym)) {
 		strbuf_add_fast(sb, " (", 2);
 		print_dsoname(sp, sb, fr->map);
 		strbuf_addch_fast(sb, ')');
@@ -350,7 +342,7 @@ static void format_frame(struct script_printer *sp, struct strbuf *sb, u64 f,
 	} else if (f & SF(SRCLINE)) {
 		print_srcline(sp, sb, fr->map, addr);
 	}
-	if (fr->inline_name)
+	if (symbol__inlined(fr->sym))
 		strbuf_addstr(sb, " (inlined)");
 	strbuf_addch_fast(sb, '\n');
 }
