@@ -263,6 +263,14 @@ static void print_srcline(struct script_printer *sp, struct strbuf *sb, struct m
 		print_srcline_frame(sp, sb, &sl->frames[0]);
 		return;
 	}
+	/*
+	 * addr2line runs on files only; in one, it names the symbol without a
+	 * line ("??:?"), which upstream prints as ??:0
+	 */
+	if (map->dso->kind == DSO_KIND_USER && map__find_symbol(map, addr)) {
+		strbuf_addstr(sb, "??:0");
+		return;
+	}
 	strbuf_addstr(sb, map->dso->short_name);
 	strbuf_addch(sb, '[');
 	strbuf_add_x64(sb, map__rip_2objdump(map, addr));
