@@ -48,11 +48,10 @@ static void print_frame(struct strbuf *sb, const struct resolved_frame *f)
 {
 	strbuf_addf(sb, "\t%16" PRIx64 " ", f->addr);	/* map-relative, as perf script */
 	if (f->sym)
-		strbuf_addf(sb, "%s+0x%" PRIx64, f->inline_name ?: symbol__name(f->sym),
-			    f->addr - f->sym->start);
+		strbuf_addf(sb, "%s+0x%" PRIx64, symbol__name(f->sym), f->addr - f->sym->start);
 	else
 		strbuf_addstr(sb, "[unknown]");
-	if (f->inline_name)
+	if (symbol__inlined(f->sym))
 		strbuf_addstr(sb, " (inlined)\n");
 	else
 		strbuf_addf(sb, " (%s)\n", f->dso ? f->dso->long_name : "[unknown]");

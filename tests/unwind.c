@@ -339,8 +339,8 @@ static bool leaf_to_main(const struct resolved_chain *chain)
 	for (int i = 0; i < chain->nr && j < ARRAY_SIZE(want); i++) {
 		const struct resolved_frame *f = &chain->frames[i];
 
-		/* one unwound address, by its symbol */
-		if (i && f->ip == f[-1].ip)
+		/* one unwound address, by its outermost inline level */
+		if (i + 1 < chain->nr && f[1].ip == f->ip)
 			continue;
 		/* mix() may be a frame of its own below leaf() */
 		if (!j && f->sym && is_func(f->sym->name, "mix"))
@@ -368,11 +368,10 @@ static int printer_sample(struct perf_tool *tool, union perf_event *event, struc
 
 		strbuf_addf(sb, "\t%16" PRIx64 " ", f->addr);
 		if (f->sym)
-			strbuf_addf(sb, "%s+0x%" PRIx64, f->inline_name ?: symbol__name(f->sym),
-				    f->addr - f->sym->start);
+			strbuf_addf(sb, "%s+0x%" PRIx64, symbol__name(f->sym), f->addr - f->sym->start);
 		else
 			strbuf_addstr(sb, "[unknown]");
-		if (f->inline_name)
+		if (symbol__inlined(f->sym))
 			strbuf_addstr(sb, " (inlined)\n");
 		else
 			strbuf_addf(sb, " (%s)\n", f->dso ? f->dso->long_name : "[unknown]");

@@ -15,7 +15,6 @@ struct evsel;
 struct perf_sample;
 
 struct srcline_frame;
-struct inline_cache;
 
 struct resolved_frame {
 	u64		ip;		/* the address as recorded (or unwound) */
@@ -28,24 +27,19 @@ struct resolved_frame {
 	/*
 	 * With symbol_conf.inline_name, an unwound address inside inlined code
 	 * gives one frame per inline level, innermost first, all with the same
-	 * ip, addr and sym (the function they are inlined in). A level whose
-	 * function is not sym has its (demangled) name in inline_name: upstream
-	 * shows it as "inline_name+<addr - sym->start> (inlined)".
+	 * ip and addr: sym is the level's function, the address's symbol or a
+	 * symbol__inlined() one with its range (see inline-cache.h).
 	 */
-	const char	*inline_name;	/* NULL: the symbol's own frame; owned by the machine */
-	const struct srcline_frame *srcline;	/* this level's function and file:line, or NULL */
+	const struct srcline_frame *srcline;	/* an inline level's function and file:line */
+	u32		tag;		/* with a walk cache: what the walk's tag() said for it */
 };
 
-/*
- * Frames are reused from sample to sample: init once, reset per sample, exit
- * at the end (before deleting the machine the chains were resolved in).
- */
+/* Frames are reused from sample to sample: init once, reset per sample, exit at the end. */
 struct resolved_chain {
 	struct resolved_frame	*frames;
 	int			nr;
 	int			alloc;
 	bool			corrupt;	/* an invalid context marker: upstream drops the chain */
-	struct inline_cache	*inlines;	/* the inline levels of the addresses seen */
 };
 
 void resolved_chain__init(struct resolved_chain *chain);
@@ -63,5 +57,38 @@ void resolved_chain__exit(struct resolved_chain *chain);
 int sample__resolve_callchain(struct machine *machine, struct thread *thread,
 			      const struct evsel *evsel, const struct perf_sample *sample,
 			      int max_stack, struct resolved_chain *chain);
+
+/*
+ * A cache for walks over many samples: (address space, address) -> the
+ * resolved frame, with a tag the walker computes once per entry (report's
+ * interned frame id). Direct-mapped; an address space that changes (its
+ * generation) invalidates its entries.
+ */
+struct callchain_cache;
+struct callchain_cache *callchain_cache__new(void);
+void callchain_cache__delete(struct callchain_cache *cache);
+
+/* How report walks a chain (upstream's cursor). */
+struct callchain_walk {
+	int	max_stack;		/* entries kept, counted from the first one walked */
+	bool	caller_first;		/* walk from the outermost caller (report's "caller" order) */
+	bool	hide_unresolved;	/* drop entries without a symbol (they still count for max_stack) */
+	struct callchain_cache *cache;	/* optional */
+	/* with a cache: the tag of a frame, computed when it enters the cache */
+	u32	(*tag)(void *arg, const struct resolved_frame *frame);
+	void	*tag_arg;
+};
+
+/*
+ * Resolve sample's chain in the order report prints it, as upstream builds
+ * its cursor: callee first, the recorded part (max_stack entries from the
+ * sampled function) then the unwound user frames (max_stack of them); caller
+ * first, the unwound frames reversed then the recorded part walked from its
+ * end (max_stack entries from the outermost caller). A corrupt chain (an
+ * invalid context marker met on the way) comes back empty with corrupt set.
+ */
+int sample__resolve_callchain_walk(struct machine *machine, struct thread *thread,
+				   const struct evsel *evsel, const struct perf_sample *sample,
+				   const struct callchain_walk *walk, struct resolved_chain *chain);
 
 #endif

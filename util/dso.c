@@ -7,6 +7,7 @@
 #include "dso.h"
 #include "debug.h"
 #include "srcline.h"
+#include "inline-cache.h"
 #include "unwind-cfi.h"
 
 /* --- the table --- */
@@ -33,6 +34,7 @@ static void dso__delete(struct dso *dso)
 	symtab__exit(&dso->symtab);
 	srcline_cache__delete(dso->srclines);
 	dso_cfi__delete(dso->cfi);
+	inline_cache__delete(dso->inlines);
 	if (dso->short_name != dso->long_name)
 		free((char *)dso->short_name);
 	free(dso->long_name);

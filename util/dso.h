@@ -47,6 +47,7 @@ struct dso_id {
 
 struct srcline_cache;
 struct dso_cfi;
+struct inline_cache;
 
 struct dso {
 	struct hashmap_entry	ent;		/* in dsos, by long_name */
@@ -67,6 +68,7 @@ struct dso {
 	int			nr_segs;
 	struct srcline_cache	*srclines;
 	struct dso_cfi		*cfi;		/* call frame information, for unwinding */
+	struct inline_cache	*inlines;	/* inline levels of addresses, for call chains */
 	void			*priv;		/* for the tools */
 };
 

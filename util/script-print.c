@@ -254,7 +254,6 @@ static void print_srcline_frame(struct script_printer *sp, struct strbuf *sb,
 	strbuf_add_u64(sb, sf->line);
 }
 
-/* "\n  file:line" of a map-relative address, as upstream's map__fprintf_srcline. */
 /*
  * "\n  file:line" of a map-relative address, as upstream's map__fprintf_srcline
  * prints what addr2line says; without a line, what addr2line's fallback on
@@ -276,8 +275,8 @@ static void print_srcline(struct script_printer *sp, struct strbuf *sb, struct m
 	if (dso__srcline_symbol_file(map->dso, addr, &file)) {
 		const char *slash = file ? strrchr(file, '/') : NULL;
 
-		if (file)
-			strbuf_addf(sb, "\n  %s:0", !sp->full_source_path && slash ? slash + 1 : file);
+		/* addr2line names a symbol without a line "??:?", upstream prints ??:0 */
+		strbuf_addf(sb, "\n  %s:0", !file ? "??" : !sp->full_source_path && slash ? slash + 1 : file);
 		return;
 	}
 	strbuf_addstr(sb, "\n  ");
@@ -345,16 +344,10 @@ static void format_frame(struct script_printer *sp, struct strbuf *sb, u64 f,
 	}
 	if (f & SF(SYM)) {
 		strbuf_addch_fast(sb, ' ');
-		if (fr->inline_name) {
-			/* an inlined function: named as such, offset in the symbol it is in */
-			strbuf_addstr(sb, fr->inline_name);
-			if (f & SF(SYMOFFSET))
-				print_symoff(sb, fr->sym, fr->map, addr);
-		} else {
-			print_symname(sb, fr->sym, fr->map, addr, f & SF(SYMOFFSET));
-		}
+		print_symname(sb, fr->sym, fr->map, addr, f & SF(SYMOFFSET));
 	}
-	if ((f & SF(DSO)) && !fr->inline_name) {
+	/* an inline level of an unwound address says so instead of its dso */
+	if ((f & SF(DSO)) && !symbol__inlined(fr->sym)) {
 		strbuf_add_fast(sb, " (", 2);
 		print_dsoname(sp, sb, fr->map);
 		strbuf_addch_fast(sb, ')');
@@ -366,7 +359,7 @@ static void format_frame(struct script_printer *sp, struct strbuf *sb, u64 f,
 	} else if (f & SF(SRCLINE)) {
 		print_srcline(sp, sb, fr->map, addr);
 	}
-	if (fr->inline_name)
+	if (symbol__inlined(fr->sym))
 		strbuf_addstr(sb, " (inlined)");
 	strbuf_addch_fast(sb, '\n');
 }
@@ -389,7 +382,7 @@ static void print_callchain(struct script_printer *sp, struct strbuf *sb, u64 f)
 			line_cache__fill(e, fr->map, fr->ip, f | LINE_FRAME, sb->buf + start, sb->len - start);
 		}
 		if (sp->bt_stop_list && fr->sym &&
-		    strlist__has(sp->bt_stop_list, fr->inline_name ?: symbol__name(fr->sym)))
+		    strlist__has(sp->bt_stop_list, symbol__name(fr->sym)))
 			break;
 	}
 }
