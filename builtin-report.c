@@ -562,6 +562,11 @@ static int report__setup(struct report *rep, const char * const *usage, const st
 	strbuf_release(&sb);
 	if (report__setup_sample_type(rep) < 0)
 		return -1;
+	if (rep->cpus && !(evlist__combined_sample_type(session->evlist) & PERF_SAMPLE_CPU)) {
+		pr_err("File does not contain CPU events. Remove -C option to proceed.\n");
+		pr_err("Error:\nfailed to set cpu bitmap\n");
+		return -1;
+	}
 	if (rep->fields.needs & SORT_NEED_TRACE) {
 		pr_err("perf report: the trace sort key (the default for tracepoint-only files) is not "
 		       "supported yet: it needs the tracepoint formatting of perf script\n");
@@ -600,7 +605,7 @@ static void group_desc(struct evsel *leader, struct strbuf *sb)
 		strbuf_addch(sb, '{');
 	}
 	evlist__for_each_entry(leader->evlist, pos) {
-		if (pos->leader != leader)
+		if (!forced && pos->leader != leader)
 			continue;
 		strbuf_addf(sb, "%s%s", first ? "" : ", ", pos->name ? pos->name : "");
 		first = false;

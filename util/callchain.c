@@ -212,6 +212,7 @@ struct trie_node {
 	u32		r_stamp;	/* the tree build whose r_idx this is */
 	u32		r_idx;
 	bool		first;		/* no ancestor has the same entry */
+	bool		nodedup;	/* every appearance counts, own samples included */
 };
 
 /* Samples ending at a node: their total, and the first entry they belong to. */
@@ -631,10 +632,13 @@ found:
 	return id;
 }
 
-void callchain_store__set_node_entry(struct callchain_store *s, u32 node, struct hist_entry *he, bool first)
+void callchain_store__set_node_entry(struct callchain_store *s, u32 node, struct hist_entry *he, bool first,
+				     bool nodedup)
 {
+	first = first || nodedup;
 	s->nodes[node].he = he;
 	s->nodes[node].first = first;
+	s->nodes[node].nodedup = nodedup;
 	if (first) {
 		struct callchain_data *d = he_data(s, he);
 
@@ -898,6 +902,8 @@ static void collect_children(struct cc_builder *b, size_t start, size_t end, u64
 		const struct trie_node *n = &s->nodes[m.ref];
 
 		r_get(b, m.ref, &rp, &rc, &rep, &rec);
+		if (m.pos == REGION_CUM && n->nodedup)
+			rp = rep = 0, rc = rec = 0;
 		if (m.pos == REGION_CUM) {
 			const struct node_end *ne = n->end ? &s->node_ends[n->end - 1] : NULL;
 
@@ -911,6 +917,8 @@ static void collect_children(struct cc_builder *b, size_t start, size_t end, u64
 			const struct trie_node *child = &s->nodes[c - 1];
 
 			r_get(b, c - 1, &rp, &rc, &rep, &rec);
+			if (m.pos == REGION_CUM && child->nodedup)
+				rp = 0, rc = 0;
 			if (m.pos == REGION_CUM) {
 				if (child->count > rc)
 					tmp_push(b, c - 1, REGION_CUM, child->period - rp, child->count - rc);
@@ -1220,6 +1228,8 @@ struct cc_tree *callchain_store__build(struct callchain_store *s, struct hist_en
 			const struct trie_node *n = &s->nodes[d->firsts[i]];
 
 			r_get(b, d->firsts[i], &rp, &rc, &rep, &rec);
+			if (n->nodedup)
+				rp = 0, rc = 0;
 			if (n->count > rc)
 				tmp_push(b, d->firsts[i], REGION_CUM, n->period - rp, n->count - rc);
 		}

@@ -139,7 +139,42 @@ double hist_entry__percent(const struct hist_entry *he)
 struct hist_context {
 	struct hist_entry	he;	/* only the key matters */
 	u32			id;
+	bool			nodedup;
 };
+
+/*
+ * Upstream recognises an entry met again on a chain by comparing a partial
+ * entry (no socket, time, weight, page size: zeros) with the entries of the
+ * sample: when one of those keys is sorted on and the sample's value is not
+ * zero, nothing compares equal, and every chain entry counts (again).
+ */
+static bool context_nodedup(const struct hist_fields *f, const struct hist_key *key)
+{
+	for (int i = 0; i < f->nr_keys; i++) {
+		switch (f->keys[i]->width_idx) {
+		case HISTC_SOCKET:
+			if (key->socket)
+				return true;
+			break;
+		case HISTC_TIME:
+			if (key->time)
+				return true;
+			break;
+		case HISTC_LOCAL_WEIGHT:
+		case HISTC_GLOBAL_WEIGHT:
+			if (key->weight)
+				return true;
+			break;
+		case HISTC_CODE_PAGE_SIZE:
+			if (key->code_page_size)
+				return true;
+			break;
+		default:
+			break;
+		}
+	}
+	return false;
+}
 
 static u64 context_hash(const struct hist_fields *f, const struct hist_entry *he)
 {
@@ -159,7 +194,8 @@ static bool context_equal(const struct hist_fields *f, const struct hist_entry *
 	return true;
 }
 
-static u32 hists__context(struct hists *hists, struct callchain_store *store, const struct hist_key *key)
+static struct hist_context *hists__context(struct hists *hists, struct callchain_store *store,
+					   const struct hist_key *key)
 {
 	struct hist_entry tmp;
 	u64 h;
@@ -170,14 +206,14 @@ static u32 hists__context(struct hists *hists, struct callchain_store *store, co
 	h = context_hash(hists->fields, &tmp);
 	if (hists->last_context && hists->last_context_hash == h &&
 	    context_equal(hists->fields, &hists->last_context->he, &tmp))
-		return hists->last_context->id;
+		return hists->last_context;
 	for (u32 i = 0; i < hists->nr_contexts; i++) {
 		struct hist_context *c = hists->contexts[i];
 
 		if (c->he.hash == h && context_equal(hists->fields, &c->he, &tmp)) {
 			hists->last_context = c;
 			hists->last_context_hash = h;
-			return c->id;
+			return c;
 		}
 	}
 	ALLOC_GROW(hists->contexts, hists->nr_contexts + 1, hists->alloc_contexts);
@@ -186,10 +222,11 @@ static u32 hists__context(struct hists *hists, struct callchain_store *store, co
 	c->he = tmp;
 	c->he.hash = h;
 	c->id = callchain_store__new_context(store);
+	c->nodedup = context_nodedup(hists->fields, key);
 	hists->contexts[hists->nr_contexts++] = c;
 	hists->last_context = c;
 	hists->last_context_hash = h;
-	return c->id;
+	return c;
 }
 
 /* --- adding a sample --- */
@@ -198,7 +235,8 @@ static void add_cumulative(struct hists *hists, const struct hist_sample *hs, st
 {
 	struct callchain_store *store = hs->store;
 	u32 stamp = ++hists->stamp;
-	u32 node = callchain_store__root(store, hists__context(hists, store, &hs->key));
+	struct hist_context *ctx = hists__context(hists, store, &hs->key);
+	u32 node = callchain_store__root(store, ctx->id);
 	struct hist_key ckey = hs->key;
 
 	self->acc_stamp = stamp;
@@ -221,10 +259,10 @@ static void add_cumulative(struct hists *hists, const struct hist_sample *hs, st
 			ckey.sym = rf->sym;
 			ckey.ip = rf->ip;
 			he = hists__findnew(hists, &ckey, &created);
-			callchain_store__set_node_entry(store, node, he, he->path_stamp != stamp);
+			callchain_store__set_node_entry(store, node, he, he->path_stamp != stamp, ctx->nodedup);
 		}
 		he = callchain_store__node_entry(store, node);
-		if (he->acc_stamp != stamp) {
+		if (he->acc_stamp != stamp || ctx->nodedup) {
 			he->acc_stamp = stamp;
 			he_stat__add(&he->stat_acc, ckey.cpumode, hs->period, hs->weight);
 			if (hs->use_callchain && hs->nr - i > he->max_depth)

@@ -591,7 +591,7 @@ static int time_snprintf(struct hist_entry *he, struct strbuf *sb, int width)
 		timestamp__scnprintf_nsec(he->key.time, buf, sizeof(buf));
 	else
 		timestamp__scnprintf_usec(he->key.time, buf, sizeof(buf));
-	strbuf_addf(sb, "%-*s", width, buf);
+	strbuf_addf(sb, "%-.*s", width, buf);
 	return (int)(sb->len - len);
 }
 
@@ -703,7 +703,7 @@ static const struct sort_key sort_keys[] = {
 
 /* The column upstream adds after symbol_size. */
 static const struct sort_key ipc_null_key =
-	KEY("ipc_null", "IPC   [IPC Coverage]", HISTC_SYM_IPC, 0, false, none_cmp, NULL, none_hash,
+	KEY("ipc_null", "IPC   [IPC Coverage]", HISTC_SYM_IPC, SORT_NEED_SYM, true, sym_cmp, NULL, sym_hash,
 	    ipc_null_snprintf);
 
 /* Keys of upstream's branch and memory modes: they need data this machine cannot record. */
@@ -1103,8 +1103,8 @@ int hist_field__width(const struct hist_field *f, const struct hists *hists)
 	if (f->key)
 		return f->user_len ? f->user_len : hists__col_len(hists, f->key->width_idx);
 	len = f->user_len ? f->user_len : f->len;
-	if (sort_conf.event_group && hists->nr_group > 1)
-		len = max(len, hists->nr_group * f->len);
+	if (sort_conf.event_group && hists->nr_group)
+		len = max(len, (hists->nr_group + 1) * f->len);
 	if (len < (int)strlen(f->name))
 		len = (int)strlen(f->name);
 	return len;
