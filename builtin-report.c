@@ -286,8 +286,12 @@ static const char *report__trace(struct evsel *evsel, struct perf_sample *sample
 
 static struct hists *evsel_hists(struct report *rep, struct evsel *evsel)
 {
-	if (!evsel->priv)
-		evsel->priv = hists__new(evsel, &rep->fields);
+	if (!evsel->priv) {
+		struct hists *hists = hists__new(evsel, &rep->fields);
+
+		hists->store = rep->store;
+		evsel->priv = hists;
+	}
 	return evsel->priv;
 }
 

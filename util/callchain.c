@@ -719,6 +719,32 @@ add:
 	d->ends[idx].count++;
 }
 
+void callchain_store__merge_entry(struct callchain_store *s, struct hist_entry *dst, struct hist_entry *src)
+{
+	struct callchain_data *d, *from = src->chains;
+
+	if (!from)
+		return;
+	d = he_data(s, dst);
+	if (from->first_chain) {
+		if (d->last_chain)
+			s->chains[d->last_chain - 1].next = from->first_chain;
+		else
+			d->first_chain = from->first_chain;
+		d->last_chain = from->last_chain;
+		from->first_chain = from->last_chain = 0;
+	}
+	for (u32 i = 0; i < from->nr_firsts; i++) {
+		ALLOC_GROW(d->firsts, d->nr_firsts + 1, d->alloc_firsts);
+		d->firsts[d->nr_firsts++] = from->firsts[i];
+	}
+	for (u32 i = 0; i < from->nr_ends; i++) {
+		ALLOC_GROW(d->ends, d->nr_ends + 1, d->alloc_ends);
+		d->ends[d->nr_ends++] = from->ends[i];
+	}
+	from->nr_firsts = from->nr_ends = 0;
+}
+
 /* --- building a tree for printing --- */
 
 enum { REGION_CUM, REGION_SELF };

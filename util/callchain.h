@@ -150,6 +150,10 @@ struct hist_entry *callchain_store__node_entry(const struct callchain_store *sto
 /* A sample of entry self_he (period) ends at node (node may be a root: an empty chain). */
 void callchain_store__end(struct callchain_store *store, u32 node, struct hist_entry *self_he, u64 period);
 
+/* Entry src is folded into dst: dst takes its chains. */
+void callchain_store__merge_entry(struct callchain_store *store, struct hist_entry *dst,
+				  struct hist_entry *src);
+
 /* --- the trees, built for printing --- */
 
 struct cc_node {

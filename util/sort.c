@@ -1121,14 +1121,6 @@ int64_t hist_entry__cmp_keys(const struct hist_fields *f, const struct hist_entr
 	return 0;
 }
 
-u64 hist_entry__hash_keys(const struct hist_fields *f, const struct hist_entry *he)
-{
-	u64 h = 0x12345;
-
-	for (int i = 0; i < f->nr_keys; i++)
-		h = (h ^ f->keys[i]->hash(he)) * 0x9e3779b97f4a7c15ULL;
-	return mix(h);
-}
 
 void hist_fields__cancel_cumulate(struct hist_fields *f)
 {
