@@ -236,6 +236,7 @@ struct hist_entry *hists__findnew(struct hists *hists, const struct hist_key *ke
 	struct probe_key pk;
 	struct hist_probe *probe;
 
+	hists->nr_lookups++;
 	probe_key__init(&pk, hists->probe_mask, key);
 	probe = &hists->probes[probe_key__hash(&pk) & (NR_PROBES - 1)];
 	if (probe->he && probe->version == hists->in_version && !memcmp(&probe->key, &pk, sizeof(pk))) {
@@ -863,7 +864,11 @@ void hists__calc_col_len(struct hists *hists, struct hist_entry *he)
 			}
 		}
 	}
-	if (he->key.trace)
+	/*
+	 * Upstream formats a trace output when it first compares its entry:
+	 * after a single lookup none was compared, the column keeps its title's width.
+	 */
+	if (he->key.trace && hists->nr_lookups > 1)
 		hists__new_col_len(hists, HISTC_TRACE, (u16)strlen(he->key.trace));
 }
 

@@ -132,6 +132,7 @@ struct hists {
 	struct hist_context	*last_context;
 	u64			last_context_hash;
 	u32			stamp;		/* samples added, for per-sample marks in entries */
+	u64			nr_lookups;	/* hists__findnew() calls */
 	struct callchain_store	*store;		/* where the entries' chains are (merged with them) */
 };
 
