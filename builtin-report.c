@@ -40,6 +40,7 @@
 #include <stdio.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <traceevent/event-parse.h>
 #include <unistd.h>
 
 struct report {
@@ -93,6 +94,8 @@ struct report {
 	bool			group_set, branch_stack, branch_history;
 	bool			demangle, demangle_kernel;
 	bool			mem_mode, show_ref_callgraph, stitch_lbr, raw_trace;
+	struct trace_seq	trace_seq;	/* the trace key's formatting buffer */
+	bool			trace_seq_ready;
 	bool			hierarchy, inline_, total_cycles, skip_empty, show_on_off_events;
 	int			group_sort_idx, samples, socket_filter;
 	double			min_percent;
@@ -275,18 +278,47 @@ static bool int_list_has(const struct strlist *list, int v)
 
 /* --- samples --- */
 
-/* The trace key: tracepoint payloads are formatted by util/trace-event (perf script's). */
-static const char *report__trace(struct evsel *evsel, struct perf_sample *sample)
+/*
+ * The trace key: a tracepoint's payload as its print format shows it
+ * (--raw-trace: its fields), interned so equal outputs share one string.
+ */
+static const char *report__trace(struct report *rep, struct evsel *evsel, struct perf_sample *sample)
 {
-	(void)evsel;
-	(void)sample;
-	return NULL;
+	struct tep_event *event;
+	struct tep_record rec;
+
+	if (evsel->attr.type != PERF_TYPE_TRACEPOINT || !sample->raw_data)
+		return NULL;
+	perf_session__tep(rep->session);
+	event = evsel->tp_format;
+	if (!event)
+		return NULL;
+	memset(&rec, 0, sizeof(rec));
+	rec.data = sample->raw_data;
+	rec.size = (int)sample->raw_size;
+	rec.cpu = (int)sample->cpu;
+	rec.ts = sample->time;
+	if (!rep->trace_seq_ready) {
+		trace_seq_init(&rep->trace_seq);
+		rep->trace_seq_ready = true;
+	}
+	trace_seq_reset(&rep->trace_seq);
+	if (rep->raw_trace)
+		tep_print_fields(&rep->trace_seq, rec.data, rec.size, event);
+	else
+		tep_print_event(event->tep, &rep->trace_seq, &rec, "%s", TEP_PRINT_INFO);
+	trace_seq_terminate(&rep->trace_seq);
+	return sort__intern(rep->trace_seq.buffer);
 }
 
 static struct hists *evsel_hists(struct report *rep, struct evsel *evsel)
 {
-	if (!evsel->priv)
-		evsel->priv = hists__new(evsel, &rep->fields);
+	if (!evsel->priv) {
+		struct hists *hists = hists__new(evsel, &rep->fields);
+
+		hists->store = rep->store;
+		evsel->priv = hists;
+	}
 	return evsel->priv;
 }
 
@@ -426,7 +458,7 @@ static int report__sample(struct perf_tool *tool, union perf_event *event, struc
 	if (rep->socket_filter >= 0 && hs.key.socket != rep->socket_filter)
 		hs.key.filtered |= HIST_FILTER__SOCKET;
 	if (rep->fields.needs & SORT_NEED_TRACE)
-		hs.key.trace = report__trace(evsel, sample);
+		hs.key.trace = report__trace(rep, evsel, sample);
 	if (al.map && al.dso)
 		al.dso->hit = true;
 	if (rep->chain.nr) {
@@ -559,9 +591,9 @@ static int report__setup(struct report *rep, const char * const *usage, const st
 	strbuf_release(&sb);
 	if (report__setup_sample_type(rep) < 0)
 		return -1;
-	if (rep->fields.needs & SORT_NEED_TRACE) {
-		pr_err("perf report: the trace sort key (the default for tracepoint-only files) is not "
-		       "supported yet: it needs the tracepoint formatting of perf script\n");
+	if (rep->cpus && !(evlist__combined_sample_type(session->evlist) & PERF_SAMPLE_CPU)) {
+		pr_err("File does not contain CPU events. Remove -C option to proceed.\n");
+		pr_err("Error:\nfailed to set cpu bitmap\n");
 		return -1;
 	}
 	rep->need_chain = rep->use_callchain || rep->cumulate || rep->fields.has_parent;
@@ -597,7 +629,7 @@ static void group_desc(struct evsel *leader, struct strbuf *sb)
 		strbuf_addch(sb, '{');
 	}
 	evlist__for_each_entry(leader->evlist, pos) {
-		if (pos->leader != leader)
+		if (!forced && pos->leader != leader)
 			continue;
 		strbuf_addf(sb, "%s%s", first ? "" : ", ", pos->name ? pos->name : "");
 		first = false;
@@ -968,6 +1000,8 @@ static int report__run(struct report *rep, const char * const *usage, const stru
 	err = __cmd_report(rep, usage, options);
 	resolved_chain__exit(&rep->chain);
 	free(rep->frame_ids);
+	if (rep->trace_seq_ready)
+		trace_seq_destroy(&rep->trace_seq);
 	free(rep->ptime_range);
 	values__delete(rep->values);
 	strlist__delete(rep->comm_list);

@@ -602,7 +602,7 @@ static int time_snprintf(struct hist_entry *he, struct strbuf *sb, int width)
 		timestamp__scnprintf_nsec(he->key.time, buf, sizeof(buf));
 	else
 		timestamp__scnprintf_usec(he->key.time, buf, sizeof(buf));
-	strbuf_addf(sb, "%-*s", width, buf);
+	strbuf_addf(sb, "%-.*s", width, buf);
 	return (int)(sb->len - len);
 }
 
@@ -714,7 +714,7 @@ static const struct sort_key sort_keys[] = {
 
 /* The column upstream adds after symbol_size. */
 static const struct sort_key ipc_null_key =
-	KEY("ipc_null", "IPC   [IPC Coverage]", HISTC_SYM_IPC, 0, false, none_cmp, NULL, none_hash,
+	KEY("ipc_null", "IPC   [IPC Coverage]", HISTC_SYM_IPC, SORT_NEED_SYM, true, sym_cmp, NULL, sym_hash,
 	    ipc_null_snprintf);
 
 /* Keys of upstream's branch and memory modes: they need data this machine cannot record. */
@@ -1114,8 +1114,8 @@ int hist_field__width(const struct hist_field *f, const struct hists *hists)
 	if (f->key)
 		return f->user_len ? f->user_len : hists__col_len(hists, f->key->width_idx);
 	len = f->user_len ? f->user_len : f->len;
-	if (sort_conf.event_group && hists->nr_group > 1)
-		len = max(len, hists->nr_group * f->len);
+	if (sort_conf.event_group && hists->nr_group)
+		len = max(len, (hists->nr_group + 1) * f->len);
 	if (len < (int)strlen(f->name))
 		len = (int)strlen(f->name);
 	return len;
@@ -1132,14 +1132,6 @@ int64_t hist_entry__cmp_keys(const struct hist_fields *f, const struct hist_entr
 	return 0;
 }
 
-u64 hist_entry__hash_keys(const struct hist_fields *f, const struct hist_entry *he)
-{
-	u64 h = 0x12345;
-
-	for (int i = 0; i < f->nr_keys; i++)
-		h = (h ^ f->keys[i]->hash(he)) * 0x9e3779b97f4a7c15ULL;
-	return mix(h);
-}
 
 void hist_fields__cancel_cumulate(struct hist_fields *f)
 {
