@@ -67,7 +67,7 @@ def ctrl_c(args, delay=0.2):
 rc, err = ctrl_c(['-e', 'cs', 'sleep', '5'])
 assert rc == 0 and 'sleep: Interrupt' in err and 'Performance counter stats' in err, (rc, err)
 # intervals: the last partial interval, then perf stat ends as interrupted
-rc, err = ctrl_c(['-I', '100', '-e', 'cs', 'sleep', '5'])
+rc, err = ctrl_c(['-I', '100', '-e', 'cs', 'sleep', '5'], delay=0.7)
 assert rc == -signal.SIGINT and err.count('      cs') >= 2, (rc, err)
 # system-wide: the counts so far
 rc, err = ctrl_c(['-a', '-e', 'cs'])
