@@ -29,6 +29,8 @@ extern const struct test_suite suite__strbuf;
 extern const struct test_suite suite__hashmap;
 extern const struct test_suite suite__string;
 extern const struct test_suite suite__help;
+extern const struct test_suite suite__parse_events;
+extern const struct test_suite suite__stat;
 extern const struct test_suite suite__probe_event;
 extern const struct test_suite suite__parse_events;
 extern const struct test_suite suite__event;
@@ -40,6 +42,8 @@ extern const struct test_suite suite__demangle;
 extern const struct test_suite suite__maps;
 extern const struct test_suite suite__srcline;
 extern const struct test_suite suite__dso;
+extern const struct test_suite suite__time_utils;
+extern const struct test_suite suite__unwind;
 
 static const struct test_suite *const suites[] = {
 	&suite__parse_options,
@@ -47,6 +51,8 @@ static const struct test_suite *const suites[] = {
 	&suite__hashmap,
 	&suite__string,
 	&suite__help,
+	&suite__parse_events,
+	&suite__stat,
 	&suite__probe_event,
 	&suite__parse_events,
 	&suite__event,
@@ -58,6 +64,8 @@ static const struct test_suite *const suites[] = {
 	&suite__maps,
 	&suite__srcline,
 	&suite__dso,
+	&suite__time_utils,
+	&suite__unwind,
 };
 
 extern const struct test_workload workload__noploop_def;
