@@ -355,37 +355,84 @@ void sort__free_strings(void)
 /* Upstream stops asking a dso for source lines after this many straight failures. */
 #define A2L_FAIL_LIMIT 123
 
+/* "file:line" of one source level, the file's basename unless full paths are asked for. */
+static const char *srcline_frame__intern(const struct srcline_frame *sf)
+{
+	const char *file = sf->file ?: "??", *slash = strrchr(file, '/');
+	char buf[PATH_MAX + 16];
+
+	if (!sort_conf.full_source_path && slash)
+		file = slash + 1;
+	snprintf(buf, sizeof(buf), "%s:%u", file, sf->line);
+	return sort__intern(buf);
+}
+
 /*
- * upstream's get_srcline(): "file:line", or on failure "sym+off" (show_sym)
- * or "+off", or "dso[addr]" without a symbol; "??:0" without a map.
+ * The source line at dso-relative addr as addr2line gives it: "file:line";
+ * "??:0" in a symbol of a file without a line there (its "??:?"); NULL
+ * when it finds nothing. Counts failures as upstream, which gives up on a
+ * DSO after A2L_FAIL_LIMIT of them before any success.
+ */
+static const char *dso__a2l_srcline(struct dso *dso, u64 addr, bool known, char *buf, size_t size)
+{
+	struct dso_report_info *info = dso__report_info(dso);
+	const struct srcline *sl = NULL;
+	bool in_sym = false;
+
+	if (info->no_srcline)
+		return NULL;
+	if (known) {
+		sl = dso__srcline(dso, addr);
+		if (sl && (!sl->frames[0].file || !sl->frames[0].line))
+			sl = NULL;
+		in_sym = !sl && dso->kind == DSO_KIND_USER && dso__find_symbol(dso, addr);
+	}
+	if (sl || in_sym)
+		info->a2l_fails = 0;
+	else if (info->a2l_fails && ++info->a2l_fails > A2L_FAIL_LIMIT)
+		info->no_srcline = true;
+	if (sl)
+		return srcline__snprintf(sl, sort_conf.full_source_path, buf, size);
+	return in_sym ? "??:0" : NULL;
+}
+
+/*
+ * upstream's srcline of an entry: "file:line", "??:0" (see above), on
+ * failure "sym+off" (show_sym) or "+off", or "dso[addr]" without a symbol;
+ * "??:0" without a map. A call-chain entry has its inline level's line when
+ * it has one (every frame with a symbol in a file with line tables, as
+ * upstream's --inline); otherwise upstream asks addr2line with the address
+ * as recorded taken for a file address, which finds nothing.
  */
 static const char *entry_srcline(struct hist_entry *he, bool show_sym)
 {
 	struct map *map = he->key.map;
 	struct dso *dso = he->key.dso;
-	struct dso_report_info *info;
-	const struct srcline *sl = NULL;
+	u64 addr = he->key.ip;
+	bool known = true;
 	char buf[PATH_MAX + 64];
+	const char *sl;
 
 	if (!map || !dso)
 		return sort__intern("??:0");
-	info = dso__report_info(dso);
-	if (!info->no_srcline) {
-		sl = dso__srcline(dso, he->key.ip);
-		if (sl && (!sl->frames[0].file || !sl->frames[0].line))
-			sl = NULL;
-		if (sl)
-			info->a2l_fails = 0;
-		else if (info->a2l_fails && ++info->a2l_fails > A2L_FAIL_LIMIT)
-			info->no_srcline = true;
+	if (he->key.srcline)
+		return srcline_frame__intern(he->key.srcline);
+	if (he->key.chain && dso->kind == DSO_KIND_USER) {
+		/* with --inline, upstream's one level of a symbol without a line */
+		if (symbol_conf.inline_name && he->key.sym)
+			return sort__intern("??:0");
+		/* upstream's file address of a recorded one is off, but for ET_EXEC's text offset */
+		known = false;
 	}
+	sl = dso__a2l_srcline(dso, addr, known, buf, sizeof(buf));
 	if (sl)
-		return sort__intern(srcline__snprintf(sl, sort_conf.full_source_path, buf, sizeof(buf)));
+		return sort__intern(sl);
 	if (he->key.sym)
 		snprintf(buf, sizeof(buf), "%s+%" PRIu64, show_sym ? symbol__name(he->key.sym) : "",
-			 he->key.ip - he->key.sym->start);
+			 addr - he->key.sym->start);
 	else
-		snprintf(buf, sizeof(buf), "%s[%" PRIx64 "]", dso->short_name, he->key.ip);
+		snprintf(buf, sizeof(buf), "%s[%" PRIx64 "]", dso->short_name,
+			 he->key.chain ? addr : map__rip_2objdump(map, addr));
 	return sort__intern(buf);
 }
 
