@@ -267,7 +267,7 @@ static void print_srcline(struct script_printer *sp, struct strbuf *sb, struct m
 	 * addr2line runs on files only; in one, it names the symbol without a
 	 * line ("??:?"), which upstream prints as ??:0
 	 */
-	if (map->dso->kind == DSO_KIND_USER && map__find_symbol(map, addr)) {
+	if (map->dso->kind == DSO_KIND_USER && symbol__in_elf(map__find_symbol(map, addr))) {
 		strbuf_addstr(sb, "??:0");
 		return;
 	}

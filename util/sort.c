@@ -358,7 +358,7 @@ void sort__free_strings(void)
 /* "file:line" of one source level, the file's basename unless full paths are asked for. */
 static const char *srcline_frame__intern(const struct srcline_frame *sf)
 {
-	const char *file = sf->file ?: "??", *slash = strrchr(file, '/');
+	const char *file = sf->file ?: "", *slash = strrchr(file, '/');
 	char buf[PATH_MAX + 16];
 
 	if (!sort_conf.full_source_path && slash)
@@ -368,12 +368,12 @@ static const char *srcline_frame__intern(const struct srcline_frame *sf)
 }
 
 /*
- * The source line at dso-relative addr as addr2line gives it: "file:line";
+ * The source line at dso-relative addr as addr2line gives it (interned): "file:line";
  * "??:0" in a symbol of a file without a line there (its "??:?"); NULL
  * when it finds nothing. Counts failures as upstream, which gives up on a
  * DSO after A2L_FAIL_LIMIT of them before any success.
  */
-static const char *dso__a2l_srcline(struct dso *dso, u64 addr, bool known, char *buf, size_t size)
+static const char *dso__a2l_srcline(struct dso *dso, u64 addr, bool known)
 {
 	struct dso_report_info *info = dso__report_info(dso);
 	const struct srcline *sl = NULL;
@@ -383,16 +383,14 @@ static const char *dso__a2l_srcline(struct dso *dso, u64 addr, bool known, char 
 		return NULL;
 	if (known) {
 		sl = dso__srcline(dso, addr);
-		if (sl && (!sl->frames[0].file || !sl->frames[0].line))
-			sl = NULL;
-		in_sym = !sl && dso->kind == DSO_KIND_USER && dso__find_symbol(dso, addr);
+		in_sym = !sl && dso->kind == DSO_KIND_USER && symbol__in_elf(dso__find_symbol(dso, addr));
 	}
 	if (sl || in_sym)
 		info->a2l_fails = 0;
 	else if (info->a2l_fails && ++info->a2l_fails > A2L_FAIL_LIMIT)
 		info->no_srcline = true;
 	if (sl)
-		return srcline__snprintf(sl, sort_conf.full_source_path, buf, size);
+		return srcline_frame__intern(&sl->frames[0]);
 	return in_sym ? "??:0" : NULL;
 }
 
@@ -419,14 +417,14 @@ static const char *entry_srcline(struct hist_entry *he, bool show_sym)
 		return srcline_frame__intern(he->key.srcline);
 	if (he->key.chain && dso->kind == DSO_KIND_USER) {
 		/* with --inline, upstream's one level of a symbol without a line */
-		if (symbol_conf.inline_name && he->key.sym)
+		if (symbol_conf.inline_name && symbol__in_elf(he->key.sym))
 			return sort__intern("??:0");
 		/* upstream's file address of a recorded one is off, but for ET_EXEC's text offset */
 		known = false;
 	}
-	sl = dso__a2l_srcline(dso, addr, known, buf, sizeof(buf));
+	sl = dso__a2l_srcline(dso, addr, known);
 	if (sl)
-		return sort__intern(sl);
+		return sl;
 	if (he->key.sym)
 		snprintf(buf, sizeof(buf), "%s+%" PRIu64, show_sym ? symbol__name(he->key.sym) : "",
 			 addr - he->key.sym->start);
