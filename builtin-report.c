@@ -18,11 +18,11 @@
 #include "util/color.h"
 #include "util/data.h"
 #include "util/debug.h"
-#include "util/dso-hits.h"
 #include "util/evlist.h"
 #include "util/evsel.h"
 #include "util/header.h"
 #include "util/hist.h"
+#include "util/machine-hits.h"
 #include "util/machine.h"
 #include "util/map.h"
 #include "util/cpumap.h"
@@ -40,13 +40,13 @@
 #include <stdio.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <traceevent/event-parse.h>
 #include <unistd.h>
 
 struct report {
 	struct perf_tool	tool;
 	struct perf_session	*session;
 	struct machine		*machine;
-	struct dso_hits		*hits;		/* thread/dso lines of the raw dump */
 	struct hist_fields	fields;
 	struct callchain_store	*store;
 	struct resolved_chain	chain;
@@ -94,6 +94,8 @@ struct report {
 	bool			group_set, branch_stack, branch_history;
 	bool			demangle, demangle_kernel;
 	bool			mem_mode, show_ref_callgraph, stitch_lbr, raw_trace;
+	struct trace_seq	trace_seq;	/* the trace key's formatting buffer */
+	bool			trace_seq_ready;
 	bool			hierarchy, inline_, total_cycles, skip_empty, show_on_off_events;
 	int			group_sort_idx, samples, socket_filter;
 	double			min_percent;
@@ -276,18 +278,47 @@ static bool int_list_has(const struct strlist *list, int v)
 
 /* --- samples --- */
 
-/* The trace key: tracepoint payloads are formatted by util/trace-event (perf script's). */
-static const char *report__trace(struct evsel *evsel, struct perf_sample *sample)
+/*
+ * The trace key: a tracepoint's payload as its print format shows it
+ * (--raw-trace: its fields), interned so equal outputs share one string.
+ */
+static const char *report__trace(struct report *rep, struct evsel *evsel, struct perf_sample *sample)
 {
-	(void)evsel;
-	(void)sample;
-	return NULL;
+	struct tep_event *event;
+	struct tep_record rec;
+
+	if (evsel->attr.type != PERF_TYPE_TRACEPOINT || !sample->raw_data)
+		return NULL;
+	perf_session__tep(rep->session);
+	event = evsel->tp_format;
+	if (!event)
+		return NULL;
+	memset(&rec, 0, sizeof(rec));
+	rec.data = sample->raw_data;
+	rec.size = (int)sample->raw_size;
+	rec.cpu = (int)sample->cpu;
+	rec.ts = sample->time;
+	if (!rep->trace_seq_ready) {
+		trace_seq_init(&rep->trace_seq);
+		rep->trace_seq_ready = true;
+	}
+	trace_seq_reset(&rep->trace_seq);
+	if (rep->raw_trace)
+		tep_print_fields(&rep->trace_seq, rec.data, rec.size, event);
+	else
+		tep_print_event(event->tep, &rep->trace_seq, &rec, "%s", TEP_PRINT_INFO);
+	trace_seq_terminate(&rep->trace_seq);
+	return sort__intern(rep->trace_seq.buffer);
 }
 
 static struct hists *evsel_hists(struct report *rep, struct evsel *evsel)
 {
-	if (!evsel->priv)
-		evsel->priv = hists__new(evsel, &rep->fields);
+	if (!evsel->priv) {
+		struct hists *hists = hists__new(evsel, &rep->fields);
+
+		hists->store = rep->store;
+		evsel->priv = hists;
+	}
 	return evsel->priv;
 }
 
@@ -379,7 +410,7 @@ static int report__sample(struct perf_tool *tool, union perf_event *event, struc
 
 	(void)event;
 	if (dump_trace)
-		dso_hits__dump_sample(rep->hits, sample, stdout);
+		machine__dump_sample(rep->machine, sample, stdout);
 	if (!rep->setup_done)
 		return 0;
 	ui_progress__update(&rep->progress, sample->time);
@@ -427,7 +458,7 @@ static int report__sample(struct perf_tool *tool, union perf_event *event, struc
 	if (rep->socket_filter >= 0 && hs.key.socket != rep->socket_filter)
 		hs.key.filtered |= HIST_FILTER__SOCKET;
 	if (rep->fields.needs & SORT_NEED_TRACE)
-		hs.key.trace = report__trace(evsel, sample);
+		hs.key.trace = report__trace(rep, evsel, sample);
 	if (al.map && al.dso)
 		al.dso->hit = true;
 	if (rep->chain.nr) {
@@ -450,8 +481,6 @@ static int report__sideband(struct perf_tool *tool, union perf_event *event, str
 {
 	struct report *rep = container_of(tool, struct report, tool);
 
-	if (dump_trace)
-		dso_hits__process_event(rep->hits, event);
 	return machine__process_event(rep->machine, event, sample);
 }
 
@@ -562,9 +591,9 @@ static int report__setup(struct report *rep, const char * const *usage, const st
 	strbuf_release(&sb);
 	if (report__setup_sample_type(rep) < 0)
 		return -1;
-	if (rep->fields.needs & SORT_NEED_TRACE) {
-		pr_err("perf report: the trace sort key (the default for tracepoint-only files) is not "
-		       "supported yet: it needs the tracepoint formatting of perf script\n");
+	if (rep->cpus && !(evlist__combined_sample_type(session->evlist) & PERF_SAMPLE_CPU)) {
+		pr_err("File does not contain CPU events. Remove -C option to proceed.\n");
+		pr_err("Error:\nfailed to set cpu bitmap\n");
 		return -1;
 	}
 	rep->need_chain = rep->use_callchain || rep->cumulate || rep->fields.has_parent;
@@ -600,7 +629,7 @@ static void group_desc(struct evsel *leader, struct strbuf *sb)
 		strbuf_addch(sb, '{');
 	}
 	evlist__for_each_entry(leader->evlist, pos) {
-		if (pos->leader != leader)
+		if (!forced && pos->leader != leader)
 			continue;
 		strbuf_addf(sb, "%s%s", first ? "" : ", ", pos->name ? pos->name : "");
 		first = false;
@@ -742,16 +771,15 @@ static int __cmd_report(struct report *rep, const char * const *usage, const str
 	struct evsel *evsel;
 	int err = 0;
 
-	rep->hits = dso_hits__new();
+	rep->machine = machine__new_host();
+	machine__idle_thread(rep->machine);	/* "swapper", as upstream registers it */
 	session = perf_session__new(&data, &rep->tool);
 	if (!session) {
-		dso_hits__delete(rep->hits);
+		machine__delete(rep->machine);
 		return -1;
 	}
 	rep->session = session;
 	rep->is_pipe = session->header.is_pipe || data.is_pipe;
-	rep->machine = machine__new_host();
-	machine__idle_thread(rep->machine);
 	sort__set_dsos(&rep->machine->dsos);
 	machine__add_build_ids(rep->machine, &session->header.env);
 	if (rep->header_only) {
@@ -798,7 +826,6 @@ out:
 	sort__free_strings();
 	perf_session__delete(session);
 	machine__delete(rep->machine);
-	dso_hits__delete(rep->hits);
 	return err;
 }
 
@@ -973,6 +1000,8 @@ static int report__run(struct report *rep, const char * const *usage, const stru
 	err = __cmd_report(rep, usage, options);
 	resolved_chain__exit(&rep->chain);
 	free(rep->frame_ids);
+	if (rep->trace_seq_ready)
+		trace_seq_destroy(&rep->trace_seq);
 	free(rep->ptime_range);
 	values__delete(rep->values);
 	strlist__delete(rep->comm_list);

@@ -16,9 +16,9 @@
 #include <stdio.h>
 #include "util/data.h"
 #include "util/debug.h"
-#include "util/dso-hits.h"
 #include "util/evlist.h"
 #include "util/header.h"
+#include "util/machine-hits.h"
 #include "util/machine.h"
 #include "util/outbuf.h"
 #include "util/parse-options.h"
@@ -50,7 +50,6 @@ struct perf_script {
 	struct script_fields	fields;
 	struct script_printer	printer;
 	struct outbuf		out;
-	struct dso_hits		*hits;		/* the -D dump's thread and dso lines */
 	bool			fields_error;
 
 	/* filters */
@@ -205,7 +204,7 @@ static int script__sample(struct perf_tool *tool, union perf_event *event, struc
 
 	(void)event;
 	if (dump_trace)
-		dso_hits__dump_sample(script->hits, sample, stdout);
+		machine__dump_sample(script->machine, sample, stdout);
 	if (script->nr_ranges && perf_time__ranges_skip_sample(script->ranges, script->nr_ranges, sample->time))
 		return 0;
 	if (script->debug_mode) {
@@ -281,8 +280,6 @@ static int script__comm(struct perf_tool *tool, union perf_event *event, struct 
 {
 	struct perf_script *script = container_of(tool, struct perf_script, tool);
 
-	if (dump_trace)
-		dso_hits__process_event(script->hits, event);
 	if (machine__process_event(script->machine, event, sample) < 0)
 		return -1;
 	if (!script->show_task_events)
@@ -294,21 +291,18 @@ static int script__fork(struct perf_tool *tool, union perf_event *event, struct 
 {
 	struct perf_script *script = container_of(tool, struct perf_script, tool);
 
-	if (dump_trace)
-		dso_hits__process_event(script->hits, event);
-	/* printed before the fork is processed (the child's comm is not set yet), as upstream */
-	if (script->show_task_events &&
-	    print_sideband(script, event, sample, event->fork.pid, event->fork.tid, event->fork.time))
+	if (machine__process_event(script->machine, event, sample) < 0)
 		return -1;
-	return machine__process_event(script->machine, event, sample);
+	if (!script->show_task_events)
+		return 0;
+	return print_sideband(script, event, sample, event->fork.pid, event->fork.tid, event->fork.time);
 }
 
 static int script__exit(struct perf_tool *tool, union perf_event *event, struct perf_sample *sample)
 {
 	struct perf_script *script = container_of(tool, struct perf_script, tool);
 
-	if (dump_trace)
-		dso_hits__process_event(script->hits, event);
+	/* printed before the thread is marked dead, as upstream */
 	if (script->show_task_events &&
 	    print_sideband(script, event, sample, event->fork.pid, event->fork.tid, event->fork.time))
 		return -1;
@@ -319,8 +313,6 @@ static int script__mmap(struct perf_tool *tool, union perf_event *event, struct 
 {
 	struct perf_script *script = container_of(tool, struct perf_script, tool);
 
-	if (dump_trace)
-		dso_hits__process_event(script->hits, event);
 	if (machine__process_event(script->machine, event, sample) < 0)
 		return -1;
 	if (!script->show_mmap_events)
@@ -341,8 +333,6 @@ static int script__namespaces(struct perf_tool *tool, union perf_event *event, s
 {
 	struct perf_script *script = container_of(tool, struct perf_script, tool);
 
-	if (dump_trace)
-		dso_hits__process_event(script->hits, event);
 	if (!script->show_namespace_events)
 		return 0;
 	return print_sideband(script, event, sample, event->namespaces.pid, event->namespaces.tid, 0);
@@ -352,8 +342,6 @@ static int script__cgroup(struct perf_tool *tool, union perf_event *event, struc
 {
 	struct perf_script *script = container_of(tool, struct perf_script, tool);
 
-	if (dump_trace)
-		dso_hits__process_event(script->hits, event);
 	return script__show_if(script, script->show_cgroup_events, event, sample);
 }
 
@@ -441,9 +429,10 @@ static int script__attr(struct perf_tool *tool, struct perf_session *session, un
 static int script__tracing_data(struct perf_tool *tool, struct perf_session *session,
 				union perf_event *event)
 {
-	(void)tool;
+	struct perf_script *script = container_of(tool, struct perf_script, tool);
+
 	(void)event;
-	perf_session__tep(session);
+	trace_event__set_resolver(perf_session__tep(session), script->machine);
 	return 0;
 }
 
@@ -587,10 +576,11 @@ static void close_per_event_files(struct perf_script *script, bool report)
 		if (es->ob.fp) {
 			outbuf__exit(&es->ob);
 			if (report) {
-				long size = ftell(es->ob.fp);
+				/* upstream tells what reached the file before its last 4 KiB stdio buffer */
+				long size = ftell(es->ob.fp) / 4096 * 4096;
 
-				fprintf(stderr, "[ perf script: Wrote %.3f MB %s (%" PRIu64 " samples) ]\n",
-					size / 1024.0 / 1024.0, es->filename, es->samples);
+				printf("[ perf script: Wrote %.3f MB %s (%" PRIu64 " samples) ]\n",
+				       size / 1024.0 / 1024.0, es->filename, es->samples);
 			}
 			fclose(es->ob.fp);
 		}
@@ -617,10 +607,10 @@ static int setup_session(struct perf_script *script)
 	struct script_printer *sp = &script->printer;
 	int err;
 
-	perf_session__tep(session);
 	script->machine = machine__new_host();
 	machine__idle_thread(script->machine);
 	machine__add_build_ids(script->machine, &session->header.env);
+	trace_event__set_resolver(perf_session__tep(session), script->machine);
 
 	sp->fields = &script->fields;
 	sp->machine = script->machine;
@@ -666,16 +656,17 @@ static int __cmd_script(struct perf_script *script)
 	struct perf_session *session;
 	int err = 0;
 
-	script->hits = dso_hits__new();
+	script->machine = machine__new_host();
+	machine__idle_thread(script->machine);	/* "swapper", as upstream registers it */
 	session = perf_session__new(&data, &script->tool);
 	if (!session) {
-		dso_hits__delete(script->hits);
+		machine__delete(script->machine);
 		return -1;
 	}
 	script->session = session;
 	if (script->header || script->header_only) {
 		perf_header__fprintf_info(&session->header, session->evlist, stdout, script->show_full_info);
-		if (script->header_only && !session->header.is_pipe)
+		if (script->header_only)
 			goto out;
 	}
 	err = setup_session(script);
@@ -688,11 +679,11 @@ out:
 	if (outbuf__exit(&script->out) == -EPIPE)
 		err = 0;
 	close_per_event_files(script, !err);
+	fflush(stdout);
 	script_printer__exit(&script->printer);
 	trace_event__cleanup();
 	perf_session__delete(session);
 	machine__delete(script->machine);
-	dso_hits__delete(script->hits);
 	return err;
 }
 
@@ -948,6 +939,10 @@ int cmd_script(int argc, const char **argv)
 		       "Please limit to --reltime or --deltatime.\n");
 		return -1;
 	}
+	script.tool.shows_lost = script.show_lost_events;
+	/* the rounds are shown where they are in the file: records in file order */
+	if (script.show_round_events)
+		script.tool.ordered_events = false;
 	if (script.dump_unsorted) {
 		dump_trace = true;
 		script.tool.ordered_events = false;

@@ -213,6 +213,7 @@ struct trie_node {
 	u32		r_stamp;	/* the tree build whose r_idx this is */
 	u32		r_idx;
 	bool		first;		/* no ancestor has the same entry */
+	bool		nodedup;	/* every appearance counts, own samples included */
 };
 
 /* Samples ending at a node: their total, and the first entry they belong to. */
@@ -637,10 +638,13 @@ found:
 	return id;
 }
 
-void callchain_store__set_node_entry(struct callchain_store *s, u32 node, struct hist_entry *he, bool first)
+void callchain_store__set_node_entry(struct callchain_store *s, u32 node, struct hist_entry *he, bool first,
+				     bool nodedup)
 {
+	first = first || nodedup;
 	s->nodes[node].he = he;
 	s->nodes[node].first = first;
+	s->nodes[node].nodedup = nodedup;
 	if (first) {
 		struct callchain_data *d = he_data(s, he);
 
@@ -719,6 +723,32 @@ void callchain_store__end(struct callchain_store *s, u32 node, struct hist_entry
 add:
 	d->ends[idx].period += period;
 	d->ends[idx].count++;
+}
+
+void callchain_store__merge_entry(struct callchain_store *s, struct hist_entry *dst, struct hist_entry *src)
+{
+	struct callchain_data *d, *from = src->chains;
+
+	if (!from)
+		return;
+	d = he_data(s, dst);
+	if (from->first_chain) {
+		if (d->last_chain)
+			s->chains[d->last_chain - 1].next = from->first_chain;
+		else
+			d->first_chain = from->first_chain;
+		d->last_chain = from->last_chain;
+		from->first_chain = from->last_chain = 0;
+	}
+	for (u32 i = 0; i < from->nr_firsts; i++) {
+		ALLOC_GROW(d->firsts, d->nr_firsts + 1, d->alloc_firsts);
+		d->firsts[d->nr_firsts++] = from->firsts[i];
+	}
+	for (u32 i = 0; i < from->nr_ends; i++) {
+		ALLOC_GROW(d->ends, d->nr_ends + 1, d->alloc_ends);
+		d->ends[d->nr_ends++] = from->ends[i];
+	}
+	from->nr_firsts = from->nr_ends = 0;
 }
 
 /* --- building a tree for printing --- */
@@ -904,6 +934,8 @@ static void collect_children(struct cc_builder *b, size_t start, size_t end, u64
 		const struct trie_node *n = &s->nodes[m.ref];
 
 		r_get(b, m.ref, &rp, &rc, &rep, &rec);
+		if (m.pos == REGION_CUM && n->nodedup)
+			rp = rep = 0, rc = rec = 0;
 		if (m.pos == REGION_CUM) {
 			const struct node_end *ne = n->end ? &s->node_ends[n->end - 1] : NULL;
 
@@ -917,6 +949,8 @@ static void collect_children(struct cc_builder *b, size_t start, size_t end, u64
 			const struct trie_node *child = &s->nodes[c - 1];
 
 			r_get(b, c - 1, &rp, &rc, &rep, &rec);
+			if (m.pos == REGION_CUM && child->nodedup)
+				rp = 0, rc = 0;
 			if (m.pos == REGION_CUM) {
 				if (child->count > rc)
 					tmp_push(b, c - 1, REGION_CUM, child->period - rp, child->count - rc);
@@ -1236,6 +1270,8 @@ struct cc_tree *callchain_store__build(struct callchain_store *s, struct hist_en
 			const struct trie_node *n = &s->nodes[d->firsts[i]];
 
 			r_get(b, d->firsts[i], &rp, &rc, &rep, &rec);
+			if (n->nodedup)
+				rp = 0, rc = 0;
 			if (n->count > rc)
 				tmp_push(b, d->firsts[i], REGION_CUM, n->period - rp, n->count - rc);
 		}

@@ -142,12 +142,17 @@ u32 callchain_store__step(struct callchain_store *store, u32 node, u32 frame, u6
 /*
  * The hist entry of a trie node's frame in its context (set once, when the
  * node is created), and whether no ancestor of the node has the same entry.
+ * nodedup: the context counts every appearance (the entry's own samples too).
  */
 void callchain_store__set_node_entry(struct callchain_store *store, u32 node, struct hist_entry *he,
-				     bool first);
+				     bool first, bool nodedup);
 struct hist_entry *callchain_store__node_entry(const struct callchain_store *store, u32 node);
 /* A sample of entry self_he (period) ends at node (node may be a root: an empty chain). */
 void callchain_store__end(struct callchain_store *store, u32 node, struct hist_entry *self_he, u64 period);
+
+/* Entry src is folded into dst: dst takes its chains. */
+void callchain_store__merge_entry(struct callchain_store *store, struct hist_entry *dst,
+				  struct hist_entry *src);
 
 /* --- the trees, built for printing --- */
 

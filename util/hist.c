@@ -14,15 +14,58 @@
 #include "thread.h"
 #include <linux/perf_event.h>
 
+/* The key fields a sort key reads (what a cached lookup must match). */
+enum {
+	PK_THREAD = 1 << 0, PK_COMM = 1 << 1, PK_MAP = 1 << 2, PK_DSO = 1 << 3, PK_SYM = 1 << 4,
+	PK_IP = 1 << 5, PK_IP_NOSYM = 1 << 6, PK_PARENT = 1 << 7, PK_TRACE = 1 << 8, PK_TIME = 1 << 9,
+	PK_WEIGHT = 1 << 10, PK_CPS = 1 << 11, PK_CPU = 1 << 12, PK_SOCKET = 1 << 13,
+};
+
+struct probe_key {
+	const void	*thread, *comm, *map, *dso, *sym, *parent, *trace;
+	u64		ip, time, weight, cps;
+	s32		cpu, socket;
+};
+
+struct hist_probe {
+	struct probe_key	key;
+	struct hist_entry	*he;
+	u32			version;
+};
+
+#define NR_PROBES 4096
+
+static u16 key_fields(const struct sort_key *k)
+{
+	switch (k->width_idx) {
+	case HISTC_THREAD: return PK_THREAD;
+	case HISTC_COMM: return PK_COMM;
+	case HISTC_DSO: return PK_DSO;
+	case HISTC_SYMBOL: case HISTC_SYM_IPC: return PK_DSO | PK_SYM | PK_IP_NOSYM;
+	case HISTC_PARENT: return PK_PARENT;
+	case HISTC_CPU: return PK_CPU;
+	case HISTC_SOCKET: return PK_SOCKET;
+	case HISTC_SRCLINE: case HISTC_SRCFILE: case HISTC_ADDR: return PK_MAP | PK_DSO | PK_SYM | PK_IP;
+	case HISTC_LOCAL_WEIGHT: case HISTC_GLOBAL_WEIGHT: return PK_WEIGHT;
+	case HISTC_TRACE: return PK_TRACE;
+	case HISTC_SYM_SIZE: return PK_SYM;
+	case HISTC_DSO_SIZE: return PK_MAP;
+	case HISTC_TIME: return PK_TIME;
+	case HISTC_CODE_PAGE_SIZE: return PK_CPS;
+	default: return 0;
+	}
+}
+
 struct hists *hists__new(struct evsel *evsel, struct hist_fields *fields)
 {
 	struct hists *hists = xzalloc(sizeof(*hists));
 
 	hists->evsel = evsel;
 	hists->fields = fields;
-	hists->table_size = 1024;
-	hists->table = xcalloc(hists->table_size, sizeof(*hists->table));
 	hists->socket_filter = -1;
+	hists->probes = xcalloc(NR_PROBES, sizeof(*hists->probes));
+	for (int i = 0; i < fields->nr_keys; i++)
+		hists->probe_mask |= key_fields(fields->keys[i]);
 	return hists;
 }
 
@@ -37,64 +80,181 @@ void hists__delete(struct hists *hists)
 		free(he->pairs);
 		free(he);
 	}
+	for (u32 i = 0; i < hists->nr_contexts; i++)
+		free(hists->contexts[i]);
 	free(hists->entries);
 	free(hists->sorted);
-	free(hists->table);
+	free(hists->probes);
 	free(hists->contexts);
 	free(hists->group);
 	free(hists);
 }
 
-static void hists__grow(struct hists *hists)
+static void probe_key__init(struct probe_key *p, u16 mask, const struct hist_key *k)
 {
-	u32 size = hists->table_size * 2;
-	struct hist_entry **table = xcalloc(size, sizeof(*table));
+	memset(p, 0, sizeof(*p));
+	if (mask & PK_THREAD)
+		p->thread = k->thread;
+	if (mask & PK_COMM)
+		p->comm = k->comm;
+	if (mask & PK_MAP)
+		p->map = k->map;
+	if (mask & PK_DSO)
+		p->dso = k->dso;
+	if (mask & PK_SYM)
+		p->sym = k->sym;
+	if ((mask & PK_IP) || ((mask & PK_IP_NOSYM) && !k->sym))
+		p->ip = k->ip;
+	if (mask & PK_PARENT)
+		p->parent = k->parent;
+	if (mask & PK_TRACE)
+		p->trace = k->trace;
+	if (mask & PK_TIME)
+		p->time = k->time;
+	if (mask & PK_WEIGHT)
+		p->weight = k->weight;
+	if (mask & PK_CPS)
+		p->cps = k->code_page_size;
+	if (mask & PK_CPU)
+		p->cpu = k->cpu;
+	if (mask & PK_SOCKET)
+		p->socket = k->socket;
+}
 
-	for (u32 i = 0; i < hists->nr_entries; i++) {
-		struct hist_entry *he = hists->entries[i];
-		u32 b = (u32)he->hash & (size - 1);
+static u32 probe_key__hash(const struct probe_key *p)
+{
+	const u64 *w = (const u64 *)p;
+	u64 h = 0;
 
-		he->hnext = table[b];
-		table[b] = he;
+	for (size_t i = 0; i < sizeof(*p) / sizeof(u64); i++)
+		h = (h ^ w[i]) * 0x9e3779b97f4a7c15ULL;
+	return (u32)(h >> 40);
+}
+
+/* --- upstream's red-black tree of entries --- */
+
+static void he_rotate(struct hists *hists, struct hist_entry *x, bool left)
+{
+	struct hist_entry *y = left ? x->rb_right : x->rb_left, *p = x->rb_parent;
+	struct hist_entry *b = left ? y->rb_left : y->rb_right;
+
+	if (left)
+		x->rb_right = b;
+	else
+		x->rb_left = b;
+	if (b)
+		b->rb_parent = x;
+	y->rb_parent = p;
+	if (!p)
+		hists->in_root = y;
+	else if (p->rb_left == x)
+		p->rb_left = y;
+	else
+		p->rb_right = y;
+	if (left)
+		y->rb_left = x;
+	else
+		y->rb_right = x;
+	x->rb_parent = y;
+}
+
+static void he_insert_fixup(struct hists *hists, struct hist_entry *z)
+{
+	while (z->rb_parent && z->rb_parent->rb_red) {
+		struct hist_entry *p = z->rb_parent, *g = p->rb_parent;
+		bool p_left = g->rb_left == p;
+		struct hist_entry *u = p_left ? g->rb_right : g->rb_left;
+
+		if (u && u->rb_red) {
+			p->rb_red = u->rb_red = false;
+			g->rb_red = true;
+			z = g;
+			continue;
+		}
+		if (z == (p_left ? p->rb_right : p->rb_left)) {
+			z = p;
+			he_rotate(hists, z, p_left);
+			p = z->rb_parent;
+		}
+		p->rb_red = false;
+		g->rb_red = true;
+		he_rotate(hists, g, !p_left);
 	}
-	free(hists->table);
-	hists->table = table;
-	hists->table_size = size;
+	hists->in_root->rb_red = false;
+}
+
+static struct hist_entry *he_new(struct hists *hists, const struct hist_entry *tmp)
+{
+	struct hist_entry *he = xzalloc(sizeof(*he));
+
+	he->hists = hists;
+	he->key = tmp->key;
+	he->srcline = tmp->srcline;
+	he->srcfile = tmp->srcfile;
+	he->idx = hists->nr_entries;
+	he->leaf = true;
+	ALLOC_GROW(hists->entries, hists->nr_entries + 1, hists->alloc_entries);
+	hists->entries[hists->nr_entries++] = he;
+	return he;
+}
+
+/* Upstream's search: compare(existing, new) < 0 goes left; equal is found. */
+static struct hist_entry *tree_findnew(struct hists *hists, struct hist_entry *tmp, bool *created)
+{
+	struct hist_entry *parent = NULL, *cur = hists->in_root, *he;
+	bool left = false;
+
+	while (cur) {
+		int64_t cmp = hist_entry__cmp_keys(hists->fields, cur, tmp);
+
+		if (!cmp) {
+			*created = false;
+			return cur;
+		}
+		parent = cur;
+		left = cmp < 0;
+		cur = left ? cur->rb_left : cur->rb_right;
+	}
+	he = he_new(hists, tmp);
+	he->rb_parent = parent;
+	he->rb_red = true;
+	if (!parent)
+		hists->in_root = he;
+	else if (left)
+		parent->rb_left = he;
+	else
+		parent->rb_right = he;
+	he_insert_fixup(hists, he);
+	hists->in_version++;
+	*created = true;
+	return he;
 }
 
 struct hist_entry *hists__findnew(struct hists *hists, const struct hist_key *key, bool *created)
 {
 	struct hist_entry tmp, *he;
-	u64 hash;
+	struct probe_key pk;
+	struct hist_probe *probe;
 
-	tmp.hists = hists;
-	tmp.key = *key;
-	tmp.srcline = tmp.srcfile = NULL;
-	tmp.stat.nr_events = 0;
-	hash = hist_entry__hash_keys(hists->fields, &tmp);
-	for (he = hists->table[(u32)hash & (hists->table_size - 1)]; he; he = he->hnext) {
-		if (he->hash == hash && !hist_entry__cmp_keys(hists->fields, he, &tmp)) {
-			*created = false;
-			/* upstream follows a map replaced by exec() */
-			he->key.map = key->map;
-			return he;
-		}
+	hists->nr_lookups++;
+	probe_key__init(&pk, hists->probe_mask, key);
+	probe = &hists->probes[probe_key__hash(&pk) & (NR_PROBES - 1)];
+	if (probe->he && probe->version == hists->in_version && !memcmp(&probe->key, &pk, sizeof(pk))) {
+		he = probe->he;
+		*created = false;
+	} else {
+		tmp.hists = hists;
+		tmp.key = *key;
+		tmp.srcline = tmp.srcfile = NULL;
+		tmp.stat.nr_events = 0;
+		he = tree_findnew(hists, &tmp, created);
+		probe->key = pk;
+		probe->he = he;
+		probe->version = hists->in_version;
 	}
-	he = xzalloc(sizeof(*he));
-	he->hists = hists;
-	he->key = *key;
-	he->hash = hash;
-	he->srcline = tmp.srcline;
-	he->srcfile = tmp.srcfile;
-	he->idx = hists->nr_entries;
-	he->leaf = true;
-	if (hists->nr_entries >= hists->table_size)
-		hists__grow(hists);
-	he->hnext = hists->table[(u32)hash & (hists->table_size - 1)];
-	hists->table[(u32)hash & (hists->table_size - 1)] = he;
-	ALLOC_GROW(hists->entries, hists->nr_entries + 1, hists->alloc_entries);
-	hists->entries[hists->nr_entries++] = he;
-	*created = true;
+	/* upstream follows a map replaced by exec() */
+	if (!*created)
+		he->key.map = key->map;
 	return he;
 }
 
@@ -138,8 +298,44 @@ double hist_entry__percent(const struct hist_entry *he)
 
 struct hist_context {
 	struct hist_entry	he;	/* only the key matters */
+	u64			hash;
 	u32			id;
+	bool			nodedup;
 };
+
+/*
+ * Upstream recognises an entry met again on a chain by comparing a partial
+ * entry (no socket, time, weight, page size: zeros) with the entries of the
+ * sample: when one of those keys is sorted on and the sample's value is not
+ * zero, nothing compares equal, and every chain entry counts (again).
+ */
+static bool context_nodedup(const struct hist_fields *f, const struct hist_key *key)
+{
+	for (int i = 0; i < f->nr_keys; i++) {
+		switch (f->keys[i]->width_idx) {
+		case HISTC_SOCKET:
+			if (key->socket)
+				return true;
+			break;
+		case HISTC_TIME:
+			if (key->time)
+				return true;
+			break;
+		case HISTC_LOCAL_WEIGHT:
+		case HISTC_GLOBAL_WEIGHT:
+			if (key->weight)
+				return true;
+			break;
+		case HISTC_CODE_PAGE_SIZE:
+			if (key->code_page_size)
+				return true;
+			break;
+		default:
+			break;
+		}
+	}
+	return false;
+}
 
 static u64 context_hash(const struct hist_fields *f, const struct hist_entry *he)
 {
@@ -159,7 +355,8 @@ static bool context_equal(const struct hist_fields *f, const struct hist_entry *
 	return true;
 }
 
-static u32 hists__context(struct hists *hists, struct callchain_store *store, const struct hist_key *key)
+static struct hist_context *hists__context(struct hists *hists, struct callchain_store *store,
+					   const struct hist_key *key)
 {
 	struct hist_entry tmp;
 	u64 h;
@@ -170,26 +367,27 @@ static u32 hists__context(struct hists *hists, struct callchain_store *store, co
 	h = context_hash(hists->fields, &tmp);
 	if (hists->last_context && hists->last_context_hash == h &&
 	    context_equal(hists->fields, &hists->last_context->he, &tmp))
-		return hists->last_context->id;
+		return hists->last_context;
 	for (u32 i = 0; i < hists->nr_contexts; i++) {
 		struct hist_context *c = hists->contexts[i];
 
-		if (c->he.hash == h && context_equal(hists->fields, &c->he, &tmp)) {
+		if (c->hash == h && context_equal(hists->fields, &c->he, &tmp)) {
 			hists->last_context = c;
 			hists->last_context_hash = h;
-			return c->id;
+			return c;
 		}
 	}
 	ALLOC_GROW(hists->contexts, hists->nr_contexts + 1, hists->alloc_contexts);
 	struct hist_context *c = xzalloc(sizeof(*c));
 
 	c->he = tmp;
-	c->he.hash = h;
+	c->hash = h;
 	c->id = callchain_store__new_context(store);
+	c->nodedup = context_nodedup(hists->fields, key);
 	hists->contexts[hists->nr_contexts++] = c;
 	hists->last_context = c;
 	hists->last_context_hash = h;
-	return c->id;
+	return c;
 }
 
 /* --- adding a sample --- */
@@ -198,7 +396,8 @@ static void add_cumulative(struct hists *hists, const struct hist_sample *hs, st
 {
 	struct callchain_store *store = hs->store;
 	u32 stamp = ++hists->stamp;
-	u32 node = callchain_store__root(store, hists__context(hists, store, &hs->key));
+	struct hist_context *ctx = hists__context(hists, store, &hs->key);
+	u32 node = callchain_store__root(store, ctx->id);
 	struct hist_key ckey = hs->key;
 
 	self->acc_stamp = stamp;
@@ -223,10 +422,10 @@ static void add_cumulative(struct hists *hists, const struct hist_sample *hs, st
 			ckey.srcline = rf->srcline;
 			ckey.chain = true;
 			he = hists__findnew(hists, &ckey, &created);
-			callchain_store__set_node_entry(store, node, he, he->path_stamp != stamp);
+			callchain_store__set_node_entry(store, node, he, he->path_stamp != stamp, ctx->nodedup);
 		}
 		he = callchain_store__node_entry(store, node);
-		if (he->acc_stamp != stamp) {
+		if (he->acc_stamp != stamp || ctx->nodedup) {
 			he->acc_stamp = stamp;
 			he_stat__add(&he->stat_acc, ckey.cpumode, hs->period, hs->weight);
 			if (hs->use_callchain && hs->nr - i > he->max_depth)
@@ -400,9 +599,114 @@ static void rb_fixup(struct rb_emu *t, u32 z)
 	t->red[t->root] = false;
 }
 
-static bool left_by_keys(const struct hist_entry *new, const struct hist_entry *node)
+static void in_order(struct hist_entry *root, struct hist_entry **v, u32 *n)
 {
-	return hist_entry__cmp_keys(new->hists->fields, node, new) < 0;
+	struct hist_entry *x = root;
+
+	if (!x)
+		return;
+	while (x->rb_left)
+		x = x->rb_left;
+	while (x) {
+		v[(*n)++] = x;
+		if (x->rb_right) {
+			x = x->rb_right;
+			while (x->rb_left)
+				x = x->rb_left;
+		} else {
+			while (x->rb_parent && x->rb_parent->rb_right == x)
+				x = x->rb_parent;
+			x = x->rb_parent;
+		}
+	}
+}
+
+static void he_stat__sum(struct he_stat *d, const struct he_stat *s)
+{
+	d->period += s->period;
+	d->period_sys += s->period_sys;
+	d->period_us += s->period_us;
+	d->period_guest_sys += s->period_guest_sys;
+	d->period_guest_us += s->period_guest_us;
+	d->weight += s->weight;
+	d->nr_events += s->nr_events;
+}
+
+/*
+ * Upstream's collapse: entries go, in order, into a new tree; one that
+ * compares equal to an entry there is merged into it (two entries of one
+ * key the first tree's compare kept apart).
+ */
+static void collapse(struct hists *hists, struct hist_entry **v, u32 *n)
+{
+	struct rb_emu t;
+	u32 *stack, sp = 0, k = 0, x, nr = *n;
+	struct hist_entry **in = xmalloc((nr + 1) * sizeof(*in));
+	u32 *slot = xmalloc((nr + 1) * sizeof(u32));
+	u32 used = 0;
+
+	memcpy(in, v, nr * sizeof(*in));
+	t.left = xmalloc((nr + 1) * sizeof(u32));
+	t.right = xmalloc((nr + 1) * sizeof(u32));
+	t.parent = xmalloc((nr + 1) * sizeof(u32));
+	t.red = xmalloc((nr + 1) * sizeof(bool));
+	t.root = RB_NIL;
+	for (u32 i = 0; i < nr; i++) {
+		u32 p = RB_NIL, cur = t.root;
+		bool left = false, merged = false;
+
+		while (cur != RB_NIL) {
+			int64_t cmp = hist_entry__cmp_keys(hists->fields, in[slot[cur]], in[i]);
+
+			if (!cmp) {
+				struct hist_entry *d = in[slot[cur]], *src = in[i];
+
+				he_stat__sum(&d->stat, &src->stat);
+				he_stat__sum(&d->stat_acc, &src->stat_acc);
+				if (hists->store)
+					callchain_store__merge_entry(hists->store, d, src);
+				src->merged = true;
+				merged = true;
+				break;
+			}
+			p = cur;
+			left = cmp < 0;
+			cur = left ? t.left[cur] : t.right[cur];
+		}
+		if (merged)
+			continue;
+		slot[used] = i;
+		t.left[used] = t.right[used] = RB_NIL;
+		t.parent[used] = p;
+		t.red[used] = true;
+		if (p == RB_NIL)
+			t.root = used;
+		else if (left)
+			t.left[p] = used;
+		else
+			t.right[p] = used;
+		rb_fixup(&t, used);
+		used++;
+	}
+	stack = xmalloc((nr + 1) * sizeof(u32));
+	x = t.root;
+	while (x != RB_NIL || sp) {
+		while (x != RB_NIL) {
+			stack[sp++] = x;
+			x = t.left[x];
+		}
+		x = stack[--sp];
+		v[k++] = in[slot[x]];
+		x = t.right[x];
+	}
+	*n = k;
+	free(stack);
+	free(slot);
+	free(t.left);
+	free(t.right);
+	free(t.parent);
+	free(t.red);
+	free(in);
 }
 
 static bool left_by_output(const struct hist_entry *new, const struct hist_entry *node)
@@ -479,9 +783,10 @@ void hists__output_resort(struct hists *hists)
 	hists->sorted = xmalloc((hists->nr_entries + 1) * sizeof(*hists->sorted));
 	memcpy(hists->sorted, hists->entries, hists->nr_entries * sizeof(*hists->sorted));
 	hists->nr_sorted = hists->nr_entries;
-	/* created in sample order; the tree of new entries, the collapsed one, the output one */
-	rb_sort(hists->sorted, hists->nr_sorted, left_by_keys);
-	rb_sort(hists->sorted, hists->nr_sorted, left_by_keys);
+	/* the entries' tree in order, collapsed (merging what compares equal now), then the output tree */
+	hists->nr_sorted = 0;
+	in_order(hists->in_root, hists->sorted, &hists->nr_sorted);
+	collapse(hists, hists->sorted, &hists->nr_sorted);
 	rb_sort(hists->sorted, hists->nr_sorted, left_by_output);
 	for (u32 i = 0; i < hists->nr_sorted; i++) {
 		struct hist_entry *he = hists->sorted[i];
@@ -561,7 +866,11 @@ void hists__calc_col_len(struct hists *hists, struct hist_entry *he)
 			}
 		}
 	}
-	if (he->key.trace)
+	/*
+	 * Upstream formats a trace output when it first compares its entry:
+	 * after a single lookup none was compared, the column keeps its title's width.
+	 */
+	if (he->key.trace && hists->nr_lookups > 1)
 		hists__new_col_len(hists, HISTC_TRACE, (u16)strlen(he->key.trace));
 }
 

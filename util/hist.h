@@ -71,8 +71,10 @@ struct hist_key {
 };
 
 struct hist_entry {
-	struct hist_entry	*hnext;		/* hash chain */
-	u64			hash;
+	/* upstream's tree of entries as they are created (see hists__findnew) */
+	struct hist_entry	*rb_left, *rb_right, *rb_parent;
+	bool			rb_red;
+	bool			merged;		/* folded into another entry when collapsing */
 	struct hists		*hists;
 	struct he_stat		stat;		/* the samples in this entry */
 	struct he_stat		stat_acc;	/* --children: also those through it */
@@ -110,8 +112,10 @@ struct hists_stats {
 struct hists {
 	struct evsel		*evsel;
 	struct hist_fields	*fields;
-	struct hist_entry	**table;	/* hash buckets */
-	u32			table_size;	/* a power of two */
+	struct hist_entry	*in_root;	/* the entries' tree */
+	u32			in_version;	/* bumped by every insertion */
+	struct hist_probe	*probes;	/* recent lookups, by key */
+	u16			probe_mask;	/* the key fields the sort keys read */
 	u32			nr_entries;
 	struct hist_entry	**entries;	/* every entry, in creation order */
 	u32			alloc_entries;
@@ -131,6 +135,8 @@ struct hists {
 	struct hist_context	*last_context;
 	u64			last_context_hash;
 	u32			stamp;		/* samples added, for per-sample marks in entries */
+	u64			nr_lookups;	/* hists__findnew() calls */
+	struct callchain_store	*store;		/* where the entries' chains are (merged with them) */
 };
 
 struct callchain_store;
@@ -156,12 +162,19 @@ struct hist_sample {
  */
 struct hist_entry *hists__add_sample(struct hists *hists, const struct hist_sample *hs);
 
+struct hist_probe;
+
 struct hists *hists__new(struct evsel *evsel, struct hist_fields *fields);
 void hists__delete(struct hists *hists);
 
 /*
  * The entry with key's values, created (with zero stats) when new.
- * *created tells which.
+ * *created tells which. Upstream finds entries by a search in a red-black
+ * tree whose compare is not always transitive (unresolved addresses compare
+ * by the sign of their difference, symbols without dso keys by dso only for
+ * resolved ones): equal keys can end up in two entries. The same tree is
+ * kept here, and the result of a search is cached by the key values until
+ * the tree changes, so most samples cost one cache probe.
  */
 struct hist_entry *hists__findnew(struct hists *hists, const struct hist_key *key, bool *created);
 

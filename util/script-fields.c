@@ -414,6 +414,9 @@ static struct evsel *first_of_type(struct evlist *evlist, enum script_output_typ
 	struct evsel *evsel;
 
 	evlist__for_each_entry(evlist, evsel) {
+		/* the dummy event of side-band tracking is no software event of the user's */
+		if (evsel__is_dummy(evsel))
+			continue;
 		if (attr_type < 0 ? script_output_type(evsel->attr.type) == type
 				  : evsel->attr.type == (u32)attr_type)
 			return evsel;

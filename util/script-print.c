@@ -220,22 +220,26 @@ static void print_dsoname(struct script_printer *sp, struct strbuf *sb, const st
 	strbuf_addstr(sb, name);
 }
 
+/* "+0x<offset of addr in sym>" (addr map-relative). */
+static void print_symoff(struct strbuf *sb, const struct symbol *sym, const struct map *map, u64 addr)
+{
+	u64 off = addr < sym->end ? addr - sym->start : addr - (map ? map->start : 0) - sym->start;
+
+	strbuf_add_fast(sb, "+0x", 3);
+	strbuf_add_x64(sb, off);
+}
+
 /* sym's name and, with symoff, "+0x<offset of addr>"; "[unknown]" without a symbol. */
 static void print_symname(struct strbuf *sb, struct symbol *sym, const struct map *map, u64 addr,
 			  bool symoff)
 {
-	u64 off;
-
 	if (!sym) {
 		strbuf_addstr(sb, "[unknown]");
 		return;
 	}
 	strbuf_addstr(sb, symbol__name(sym));
-	if (!symoff)
-		return;
-	off = addr < sym->end ? addr - sym->start : addr - (map ? map->start : 0) - sym->start;
-	strbuf_addstr(sb, "+0x");
-	strbuf_add_x64(sb, off);
+	if (symoff)
+		print_symoff(sb, sym, map, addr);
 }
 
 /* "file:line" of one level of a source location. */
@@ -250,27 +254,32 @@ static void print_srcline_frame(struct script_printer *sp, struct strbuf *sb,
 	strbuf_add_u64(sb, sf->line);
 }
 
-/* "\n  file:line" of a map-relative address, as upstream's map__fprintf_srcline. */
+/*
+ * "\n  file:line" of a map-relative address, as upstream's map__fprintf_srcline
+ * prints what addr2line says; without a line, what addr2line's fallback on
+ * the ELF symbols gives (see dso__srcline_symbol_file()).
+ */
 static void print_srcline(struct script_printer *sp, struct strbuf *sb, struct map *map, u64 addr)
 {
 	const struct srcline *sl;
+	const char *file;
 
 	if (!map || !map->dso)
 		return;
-	strbuf_addstr(sb, "\n  ");
 	sl = dso__srcline(map->dso, addr);
 	if (sl) {
+		strbuf_addstr(sb, "\n  ");
 		print_srcline_frame(sp, sb, &sl->frames[0]);
 		return;
 	}
-	/*
-	 * addr2line runs on files only; in one, it names the symbol without a
-	 * line ("??:?"), which upstream prints as ??:0
-	 */
-	if (map->dso->kind == DSO_KIND_USER && symbol__in_elf(map__find_symbol(map, addr))) {
-		strbuf_addstr(sb, "??:0");
+	if (dso__srcline_symbol_file(map->dso, addr, &file)) {
+		const char *slash = file ? strrchr(file, '/') : NULL;
+
+		/* addr2line names a symbol without a line "??:?", upstream prints ??:0 */
+		strbuf_addf(sb, "\n  %s:0", !file ? "??" : !sp->full_source_path && slash ? slash + 1 : file);
 		return;
 	}
+	strbuf_addstr(sb, "\n  ");
 	strbuf_addstr(sb, map->dso->short_name);
 	strbuf_addch(sb, '[');
 	strbuf_add_x64(sb, map__rip_2objdump(map, addr));
@@ -372,7 +381,8 @@ static void print_callchain(struct script_printer *sp, struct strbuf *sb, u64 f)
 			format_frame(sp, sb, f, fr);
 			line_cache__fill(e, fr->map, fr->ip, f | LINE_FRAME, sb->buf + start, sb->len - start);
 		}
-		if (sp->bt_stop_list && fr->sym && strlist__has(sp->bt_stop_list, symbol__name(fr->sym)))
+		if (sp->bt_stop_list && fr->sym &&
+		    strlist__has(sp->bt_stop_list, symbol__name(fr->sym)))
 			break;
 	}
 }

@@ -367,31 +367,40 @@ static const char *srcline_frame__intern(const struct srcline_frame *sf)
 	return sort__intern(buf);
 }
 
+/* "file:0" (or "??:0") where addr2line falls back on the symbols, see dso__srcline_symbol_file(). */
+static const char *dso__symbol_srcline(struct dso *dso, u64 addr)
+{
+	struct srcline_frame sf = { .line = 0 };
+
+	if (!dso__srcline_symbol_file(dso, addr, &sf.file))
+		return NULL;
+	if (!sf.file)
+		sf.file = "??";
+	return srcline_frame__intern(&sf);
+}
+
 /*
- * The source line at dso-relative addr as addr2line gives it (interned): "file:line";
- * "??:0" in a symbol of a file without a line there (its "??:?"); NULL
- * when it finds nothing. Counts failures as upstream, which gives up on a
- * DSO after A2L_FAIL_LIMIT of them before any success.
+ * The source line at dso-relative addr as addr2line gives it (interned),
+ * NULL when it finds nothing. Counts failures as upstream, which gives up
+ * on a DSO after A2L_FAIL_LIMIT of them before any success.
  */
 static const char *dso__a2l_srcline(struct dso *dso, u64 addr, bool known)
 {
 	struct dso_report_info *info = dso__report_info(dso);
-	const struct srcline *sl = NULL;
-	bool in_sym = false;
+	const struct srcline *sl;
+	const char *ret = NULL;
 
 	if (info->no_srcline)
 		return NULL;
 	if (known) {
 		sl = dso__srcline(dso, addr);
-		in_sym = !sl && dso->kind == DSO_KIND_USER && symbol__in_elf(dso__find_symbol(dso, addr));
+		ret = sl ? srcline_frame__intern(&sl->frames[0]) : dso__symbol_srcline(dso, addr);
 	}
-	if (sl || in_sym)
+	if (ret)
 		info->a2l_fails = 0;
 	else if (info->a2l_fails && ++info->a2l_fails > A2L_FAIL_LIMIT)
 		info->no_srcline = true;
-	if (sl)
-		return srcline_frame__intern(&sl->frames[0]);
-	return in_sym ? "??:0" : NULL;
+	return ret;
 }
 
 /*
@@ -417,8 +426,11 @@ static const char *entry_srcline(struct hist_entry *he, bool show_sym)
 		return srcline_frame__intern(he->key.srcline);
 	if (he->key.chain && dso->kind == DSO_KIND_USER) {
 		/* with --inline, upstream's one level of a symbol without a line */
-		if (symbol_conf.inline_name && symbol__in_elf(he->key.sym))
-			return sort__intern("??:0");
+		if (symbol_conf.inline_name && he->key.sym) {
+			sl = dso__symbol_srcline(dso, map__map_ip(map, addr));
+			if (sl)
+				return sl;
+		}
 		/* upstream's file address of a recorded one is off, but for ET_EXEC's text offset */
 		known = false;
 	}
@@ -647,7 +659,7 @@ static int time_snprintf(struct hist_entry *he, struct strbuf *sb, int width)
 		timestamp__scnprintf_nsec(he->key.time, buf, sizeof(buf));
 	else
 		timestamp__scnprintf_usec(he->key.time, buf, sizeof(buf));
-	strbuf_addf(sb, "%-*s", width, buf);
+	strbuf_addf(sb, "%-.*s", width, buf);
 	return (int)(sb->len - len);
 }
 
@@ -759,7 +771,7 @@ static const struct sort_key sort_keys[] = {
 
 /* The column upstream adds after symbol_size. */
 static const struct sort_key ipc_null_key =
-	KEY("ipc_null", "IPC   [IPC Coverage]", HISTC_SYM_IPC, 0, false, none_cmp, NULL, none_hash,
+	KEY("ipc_null", "IPC   [IPC Coverage]", HISTC_SYM_IPC, SORT_NEED_SYM, true, sym_cmp, NULL, sym_hash,
 	    ipc_null_snprintf);
 
 /* Keys of upstream's branch and memory modes: they need data this machine cannot record. */
@@ -1159,8 +1171,8 @@ int hist_field__width(const struct hist_field *f, const struct hists *hists)
 	if (f->key)
 		return f->user_len ? f->user_len : hists__col_len(hists, f->key->width_idx);
 	len = f->user_len ? f->user_len : f->len;
-	if (sort_conf.event_group && hists->nr_group > 1)
-		len = max(len, hists->nr_group * f->len);
+	if (sort_conf.event_group && hists->nr_group)
+		len = max(len, (hists->nr_group + 1) * f->len);
 	if (len < (int)strlen(f->name))
 		len = (int)strlen(f->name);
 	return len;
@@ -1177,14 +1189,6 @@ int64_t hist_entry__cmp_keys(const struct hist_fields *f, const struct hist_entr
 	return 0;
 }
 
-u64 hist_entry__hash_keys(const struct hist_fields *f, const struct hist_entry *he)
-{
-	u64 h = 0x12345;
-
-	for (int i = 0; i < f->nr_keys; i++)
-		h = (h ^ f->keys[i]->hash(he)) * 0x9e3779b97f4a7c15ULL;
-	return mix(h);
-}
 
 void hist_fields__cancel_cumulate(struct hist_fields *f)
 {

@@ -171,7 +171,6 @@ int hist_field__width(const struct hist_field *f, const struct hists *hists);
 /* The key compare used for entry identity (all keys equal -> same entry). */
 int64_t hist_entry__cmp_keys(const struct hist_fields *f, const struct hist_entry *a,
 			     const struct hist_entry *b);
-u64 hist_entry__hash_keys(const struct hist_fields *f, const struct hist_entry *he);
 
 /* The key definitions, by name (prefix matching as upstream); NULL when unknown. */
 const struct sort_key *sort_key__find(const char *name);

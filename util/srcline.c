@@ -3,6 +3,7 @@
 #include <dwarf.h>
 #include <elfutils/libdw.h>
 #include <fcntl.h>
+#include <gelf.h>
 #include <stdio.h>
 #include <unistd.h>
 #include "srcline.h"
@@ -55,6 +56,20 @@ struct cu_scopes {
 
 #define SCOPE_NONE UINT32_MAX
 
+
+/* A function symbol as addr2line's fallback sees it, see dso__srcline_symbol_file(). */
+struct a2l_func {
+	u64		value;
+	const char	*file;	/* the STT_FILE name it takes, or NULL */
+};
+
+/* An allocated section of the DSO file and its function symbols, by value. */
+struct a2l_section {
+	u64		start, end;
+	struct a2l_func	*funcs;
+	size_t		nr, alloc;
+};
+
 struct srcline_cache {
 	struct hashmap	entries;	/* by address */
 	struct hashmap	strs;		/* interned file and function names */
@@ -62,6 +77,9 @@ struct srcline_cache {
 	Dwarf		*dwarf;
 	int		fd;
 	bool		tried;		/* opening the debug info was attempted */
+	struct a2l_section *sections;	/* of the DSO file itself, read on demand */
+	int		nr_sections;
+	bool		sections_read;
 };
 
 static int entry_cmp(const void *data, const struct hashmap_entry *a,
@@ -151,6 +169,9 @@ void srcline_cache__delete(struct srcline_cache *c)
 		dwarf_end(c->dwarf);
 	if (c->fd >= 0)
 		close(c->fd);
+	for (int i = 0; i < c->nr_sections; i++)
+		free(c->sections[i].funcs);
+	free(c->sections);
 	free(c);
 }
 
@@ -528,4 +549,142 @@ char *srcline__snprintf(const struct srcline *sl, bool full, char *buf, size_t s
 		file = slash + 1;
 	snprintf(buf, size, "%s:%u", file, sl->frames[0].line);
 	return buf;
+}
+
+/*
+ * The function symbols of each section of elf, with the file name binutils'
+ * elf_find_function gives them: the last STT_FILE before a local function,
+ * or before a global one when no symbol came between the files.
+ */
+static void read_a2l_sections(struct srcline_cache *c, Elf *elf)
+{
+	enum { NOTHING_SEEN, SYMBOL_SEEN, FILE_AFTER_SYMBOL_SEEN } state = NOTHING_SEEN;
+	Elf_Scn *scn = NULL, *symtab = NULL, *dynsym = NULL;
+	const char *file = NULL;
+	Elf_Data *data;
+	size_t nr, strndx;
+	GElf_Shdr sh;
+
+	if (elf_getshdrnum(elf, &nr) || !nr)
+		return;
+	c->sections = xcalloc(nr, sizeof(*c->sections));
+	c->nr_sections = (int)nr;
+	while ((scn = elf_nextscn(elf, scn)) != NULL) {
+		struct a2l_section *sec = &c->sections[elf_ndxscn(scn)];
+
+		if (!gelf_getshdr(scn, &sh))
+			continue;
+		if (sh.sh_flags & SHF_ALLOC) {
+			sec->start = sh.sh_addr;
+			sec->end = sh.sh_addr + sh.sh_size;
+		}
+		if (sh.sh_type == SHT_SYMTAB)
+			symtab = scn;
+		else if (sh.sh_type == SHT_DYNSYM)
+			dynsym = scn;
+	}
+	/* addr2line reads the static symbols, the dynamic ones when there are none */
+	scn = symtab ? symtab : dynsym;
+	if (!scn || !gelf_getshdr(scn, &sh) || !sh.sh_entsize || !(data = elf_getdata(scn, NULL)))
+		return;
+	strndx = sh.sh_link;
+	for (size_t i = 1; i < sh.sh_size / sh.sh_entsize; i++) {
+		struct a2l_section *sec;
+		GElf_Sym sym;
+		int type;
+
+		if (!gelf_getsym(data, (int)i, &sym))
+			break;
+		type = GELF_ST_TYPE(sym.st_info);
+		if (type == STT_FILE) {
+			file = elf_strptr(elf, strndx, sym.st_name);
+			if (state == SYMBOL_SEEN)
+				state = FILE_AFTER_SYMBOL_SEEN;
+			continue;
+		}
+		if (state == NOTHING_SEEN)
+			state = SYMBOL_SEEN;
+		if ((type != STT_FUNC && type != STT_NOTYPE && type != STT_GNU_IFUNC) ||
+		    sym.st_shndx == SHN_UNDEF || sym.st_shndx >= nr)
+			continue;
+		sec = &c->sections[sym.st_shndx];
+		ALLOC_GROW(sec->funcs, sec->nr + 1, sec->alloc);
+		sec->funcs[sec->nr].value = sym.st_value;
+		sec->funcs[sec->nr].file = file && (GELF_ST_BIND(sym.st_info) == STB_LOCAL ||
+						    state != FILE_AFTER_SYMBOL_SEEN) ?
+					   cache__intern(c, file) : NULL;
+		sec->nr++;
+	}
+	/* a stable sort: among equal values the last one in the table wins, as binutils picks */
+	for (int i = 0; i < c->nr_sections; i++) {
+		struct a2l_section *sec = &c->sections[i];
+
+		for (size_t j = 1; j < sec->nr; j++) {
+			struct a2l_func f = sec->funcs[j];
+			size_t k = j;
+
+			if (sec->funcs[k - 1].value <= f.value)
+				continue;
+			while (k > 0 && sec->funcs[k - 1].value > f.value) {
+				sec->funcs[k] = sec->funcs[k - 1];
+				k--;
+			}
+			sec->funcs[k] = f;
+		}
+	}
+}
+
+static void read_a2l_file(struct srcline_cache *c, struct dso *dso)
+{
+	char path[4096];
+	int fd = open(symfs__join(path, sizeof(path), dso->long_name), O_RDONLY);
+	Elf *elf;
+
+	c->sections_read = true;
+	if (fd < 0)
+		return;
+	elf_version(EV_CURRENT);
+	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	if (elf) {
+		read_a2l_sections(c, elf);
+		elf_end(elf);
+	}
+	close(fd);
+}
+
+bool dso__srcline_symbol_file(struct dso *dso, u64 addr, const char **file)
+{
+	struct srcline_cache *c;
+	u64 vaddr;
+
+	*file = NULL;
+	if (dso->kind != DSO_KIND_USER)
+		return false;
+	if (!dso->srclines)
+		dso->srclines = srcline_cache__new();
+	c = dso->srclines;
+	if (!c->sections_read)
+		read_a2l_file(c, dso);
+	vaddr = dso__offset_to_vaddr(dso, addr);
+	for (int i = 1; i < c->nr_sections; i++) {
+		const struct a2l_section *sec = &c->sections[i];
+		size_t lo = 0, hi = sec->nr;
+
+		if (vaddr < sec->start || vaddr >= sec->end)
+			continue;
+		/* the last function at or before vaddr */
+		while (lo < hi) {
+			size_t mid = (lo + hi) / 2;
+
+			if (sec->funcs[mid].value <= vaddr)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		if (!lo)
+			return false;
+		*file = sec->funcs[lo - 1].file;
+		return true;
+	}
+	return false;
 }

@@ -65,12 +65,6 @@ static inline bool symbol__inlined(const struct symbol *sym)
 	return sym && (sym->flags & SYMBOL_INLINED);
 }
 
-/* A symbol of the file's symbol tables (not one synthesized for a PLT slot or an inline level). */
-static inline bool symbol__in_elf(const struct symbol *sym)
-{
-	return sym && !(sym->flags & (SYMBOL_PLT | SYMBOL_INLINED));
-}
-
 static inline u64 symbol__size(const struct symbol *sym)
 {
 	return sym->end - sym->start;

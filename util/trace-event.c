@@ -4,7 +4,28 @@
 #include <traceevent/trace-seq.h>
 #include "event.h"
 #include "evsel.h"
+#include "machine.h"
 #include "strbuf.h"
+
+/* libtraceevent's function resolver: the kernel symbol at *addrp, its start in *addrp. */
+static char *resolve_kernel_addr(void *priv, unsigned long long *addrp, char **modp)
+{
+	struct machine *machine = priv;
+	struct addr_location al;
+
+	thread__resolve(machine__idle_thread(machine), PERF_RECORD_MISC_KERNEL, *addrp, &al);
+	if (!al.map || !al.sym)
+		return NULL;
+	*modp = al.dso && al.dso->kind == DSO_KIND_KMODULE ? (char *)al.dso->short_name : NULL;
+	*addrp = map__unmap_ip(al.map, al.sym->start);
+	return (char *)al.sym->name;
+}
+
+void trace_event__set_resolver(struct tep_handle *tep, struct machine *machine)
+{
+	if (tep)
+		tep_set_function_resolver(tep, resolve_kernel_addr, machine);
+}
 
 /* One trace_seq reused by every call: libtraceevent prints into it, we copy out. */
 static struct trace_seq seq;

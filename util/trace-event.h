@@ -15,8 +15,17 @@
 #include "util.h"
 
 struct evsel;
+struct machine;
 struct perf_sample;
 struct strbuf;
+struct tep_handle;
+
+/*
+ * Name the kernel addresses of payloads (the "%ps"/"%pS" pointers of print
+ * fmts) with machine's kernel symbols, as upstream's script does (perf.data
+ * files carry no kallsyms in their tracing data).
+ */
+void trace_event__set_resolver(struct tep_handle *tep, struct machine *machine);
 
 /* The payload as the event's print fmt says (upstream's default output). Returns bytes added. */
 size_t trace_event__fprintf_payload(const struct evsel *evsel, const struct perf_sample *sample,
