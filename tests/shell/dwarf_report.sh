@@ -1,18 +1,8 @@
 #!/bin/sh
 # perf report --stdio on --call-graph dwarf recordings of the reference: the same output (inline entries, srcline keys)
 . "$PERF_SRCDIR/tests/shell/lib/common.sh"
-need_ref_perf
-
-progs=$PERF_BUILDDIR/tests/progs
-[ -x "$progs/unwind_prog_O2" ] || skip "tests/progs not built"
-# -O2 PIE without frame pointers (inlined functions, a signal handler); non-PIE -O0 with a library
-"$REF_PERF" record -q -o o2.data -e cpu-clock -F 1000 --call-graph dwarf -- \
-	"$progs/unwind_prog_O2" chain,signal 100 > /dev/null 2>&1 &
-p1=$!
-"$REF_PERF" record -q -o lib.data -e cpu-clock -F 1000 --call-graph dwarf -- \
-	"$progs/unwind_prog_lib" lib,syscall 100 > /dev/null 2>&1 ||
-	skip "the reference could not record"
-wait $p1 || skip "the reference could not record"
+. "$PERF_SRCDIR/tests/shell/lib/dwarf.sh"
+record_dwarf_progs
 
 # the header's comment lines carry versions and a random tip; children
 # mode is left out: some samples (entries of equal value, repeated frames)
