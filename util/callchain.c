@@ -461,10 +461,23 @@ u32 callchain_store__frame(struct callchain_store *s, const struct resolved_fram
 		struct srcline level = { 1, (struct srcline_frame *)rf->srcline };
 		const struct srcline *sl = rf->srcline ? &level : dso__srcline(rf->dso, rf->addr);
 
-		if (sl) {
-			char buf[PATH_MAX + 32];
+		const char *file;
 
-			f->srcline = xstrdup(srcline__snprintf(sl, false, buf, sizeof(buf)));
+		if (sl) {
+			/* as addr2line: a unit without a line is ":0" */
+			const char *sf = sl->frames[0].file ?: "", *slash = strrchr(sf, '/');
+
+			f->srcline = xasprintf("%s:%u", slash ? slash + 1 : sf, sl->frames[0].line);
+		} else if (dso__srcline_symbol_file(rf->dso, rf->addr, &file)) {
+			/* addr2line's answer from the symbol table: "??:?" (upstream's ??:0) or "file.c:0" */
+			f->srcline = xasprintf("%s:0", file ?: "??");
+		} else if (callchain_param.key == CCKEY_ADDRESS) {
+			/* where addr2line has nothing, upstream shows the address */
+			if (rf->sym)
+				f->srcline = xasprintf("+%" PRIu64, rf->addr - rf->sym->start);
+			else
+				f->srcline = xasprintf("%s[%" PRIx64 "]", rf->dso->short_name,
+						       map__rip_2objdump(rf->map, rf->addr));
 		}
 	}
 	id_table__set(&s->frame_table, pos, s->nr_frames, h);

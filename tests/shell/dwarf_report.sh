@@ -25,4 +25,7 @@ assert_contains ours.txt "mix (inlined)"
 "$PERF" report -i o2.data --stdio -s srcline > ours.txt 2>&1
 assert_contains ours.txt "unwind_prog.c:"
 assert_contains ours.txt "??:0"
+# call-chain srclines where addr2line answers from the symbol table
+"$PERF" report -i o2.data --stdio --no-children -g address > ours.txt 2>&1
+assert_contains ours.txt "_start ??:0"
 exit 0
