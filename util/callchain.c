@@ -461,10 +461,23 @@ u32 callchain_store__frame(struct callchain_store *s, const struct resolved_fram
 		struct srcline level = { 1, (struct srcline_frame *)rf->srcline };
 		const struct srcline *sl = rf->srcline ? &level : dso__srcline(rf->dso, rf->addr);
 
-		if (sl) {
-			char buf[PATH_MAX + 32];
+		const char *file;
 
-			f->srcline = xstrdup(srcline__snprintf(sl, false, buf, sizeof(buf)));
+		if (sl) {
+			/* as addr2line: a unit without a line is ":0" */
+			const char *sf = sl->frames[0].file ?: "", *slash = strrchr(sf, '/');
+
+			f->srcline = xasprintf("%s:%u", slash ? slash + 1 : sf, sl->frames[0].line);
+		} else if (dso__srcline_symbol_file(rf->dso, rf->addr, &file)) {
+			/* addr2line's answer from the symbol table: "??:?" (upstream's ??:0) or "file.c:0" */
+			f->srcline = xasprintf("%s:0", file ?: "??");
+		} else if (callchain_param.key == CCKEY_ADDRESS) {
+			/* where addr2line has nothing, upstream shows the address */
+			if (rf->sym)
+				f->srcline = xasprintf("+%" PRIu64, rf->addr - rf->sym->start);
+			else
+				f->srcline = xasprintf("%s[%" PRIx64 "]", rf->dso->short_name,
+						       map__rip_2objdump(rf->map, rf->addr));
 		}
 	}
 	id_table__set(&s->frame_table, pos, s->nr_frames, h);
@@ -1183,7 +1196,8 @@ static void build_children(struct cc_builder *b, u32 idx, size_t gfirst)
 	ALLOC_GROW(b->kids, b->nr_kids + nr, b->alloc_kids);
 	b->nodes[idx].children = (struct cc_node **)(uintptr_t)b->nr_kids;	/* an offset until fixup */
 	b->nodes[idx].nr_children = (u32)nr;
-	memcpy(&b->kids[b->nr_kids], &b->kid_tmp[kid_mark], nr * sizeof(u32));
+	if (nr)	/* kids may still be NULL */
+		memcpy(&b->kids[b->nr_kids], &b->kid_tmp[kid_mark], nr * sizeof(u32));
 	b->nr_kids += nr;
 	b->nr_kid_tmp = kid_mark;
 }

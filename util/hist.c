@@ -419,6 +419,8 @@ static void add_cumulative(struct hists *hists, const struct hist_sample *hs, st
 			ckey.dso = rf->map ? rf->dso : NULL;
 			ckey.sym = rf->sym;
 			ckey.ip = rf->ip;
+			ckey.srcline = rf->srcline;
+			ckey.chain = true;
 			he = hists__findnew(hists, &ckey, &created);
 			callchain_store__set_node_entry(store, node, he, he->path_stamp != stamp, ctx->nodedup);
 		}

@@ -22,6 +22,7 @@ struct callchain_data;
 struct dso;
 struct evsel;
 struct map;
+struct srcline_frame;
 struct symbol;
 struct thread;
 
@@ -54,6 +55,7 @@ struct hist_key {
 	struct dso	*dso;
 	struct symbol	*sym;
 	u64		ip;		/* map-relative for samples, as recorded for chain entries */
+	const struct srcline_frame *srcline;	/* chain entries: an inline level's own line */
 	u64		time;		/* already bucketed by --time-quantum */
 	u64		weight;
 	u64		code_page_size;
@@ -65,6 +67,7 @@ struct hist_key {
 	u8		cpumode;
 	char		level;
 	u8		filtered;	/* enum hist_filter */
+	bool		chain;		/* a call-chain entry (ip as recorded) */
 };
 
 struct hist_entry {

@@ -355,37 +355,94 @@ void sort__free_strings(void)
 /* Upstream stops asking a dso for source lines after this many straight failures. */
 #define A2L_FAIL_LIMIT 123
 
+/* "file:line" of one source level, the file's basename unless full paths are asked for. */
+static const char *srcline_frame__intern(const struct srcline_frame *sf)
+{
+	const char *file = sf->file ?: "", *slash = strrchr(file, '/');
+	char buf[PATH_MAX + 16];
+
+	if (!sort_conf.full_source_path && slash)
+		file = slash + 1;
+	snprintf(buf, sizeof(buf), "%s:%u", file, sf->line);
+	return sort__intern(buf);
+}
+
+/* "file:0" (or "??:0") where addr2line falls back on the symbols, see dso__srcline_symbol_file(). */
+static const char *dso__symbol_srcline(struct dso *dso, u64 addr)
+{
+	struct srcline_frame sf = { .line = 0 };
+
+	if (!dso__srcline_symbol_file(dso, addr, &sf.file))
+		return NULL;
+	if (!sf.file)
+		sf.file = "??";
+	return srcline_frame__intern(&sf);
+}
+
 /*
- * upstream's get_srcline(): "file:line", or on failure "sym+off" (show_sym)
- * or "+off", or "dso[addr]" without a symbol; "??:0" without a map.
+ * The source line at dso-relative addr as addr2line gives it (interned),
+ * NULL when it finds nothing. Counts failures as upstream, which gives up
+ * on a DSO after A2L_FAIL_LIMIT of them before any success.
+ */
+static const char *dso__a2l_srcline(struct dso *dso, u64 addr, bool known)
+{
+	struct dso_report_info *info = dso__report_info(dso);
+	const struct srcline *sl;
+	const char *ret = NULL;
+
+	if (info->no_srcline)
+		return NULL;
+	if (known) {
+		sl = dso__srcline(dso, addr);
+		ret = sl ? srcline_frame__intern(&sl->frames[0]) : dso__symbol_srcline(dso, addr);
+	}
+	if (ret)
+		info->a2l_fails = 0;
+	else if (info->a2l_fails && ++info->a2l_fails > A2L_FAIL_LIMIT)
+		info->no_srcline = true;
+	return ret;
+}
+
+/*
+ * upstream's srcline of an entry: "file:line", "??:0" (see above), on
+ * failure "sym+off" (show_sym) or "+off", or "dso[addr]" without a symbol;
+ * "??:0" without a map. A call-chain entry has its inline level's line when
+ * it has one (every frame with a symbol in a file with line tables, as
+ * upstream's --inline); otherwise upstream asks addr2line with the address
+ * as recorded taken for a file address, which finds nothing.
  */
 static const char *entry_srcline(struct hist_entry *he, bool show_sym)
 {
 	struct map *map = he->key.map;
 	struct dso *dso = he->key.dso;
-	struct dso_report_info *info;
-	const struct srcline *sl = NULL;
+	u64 addr = he->key.ip;
+	bool known = true;
 	char buf[PATH_MAX + 64];
+	const char *sl;
 
 	if (!map || !dso)
 		return sort__intern("??:0");
-	info = dso__report_info(dso);
-	if (!info->no_srcline) {
-		sl = dso__srcline(dso, he->key.ip);
-		if (sl && (!sl->frames[0].file || !sl->frames[0].line))
-			sl = NULL;
-		if (sl)
-			info->a2l_fails = 0;
-		else if (info->a2l_fails && ++info->a2l_fails > A2L_FAIL_LIMIT)
-			info->no_srcline = true;
+	if (he->key.srcline)
+		return srcline_frame__intern(he->key.srcline);
+	if (he->key.chain && dso->kind == DSO_KIND_USER) {
+		/* with --inline, upstream's one level of a symbol without a line */
+		if (symbol_conf.inline_name && he->key.sym) {
+			sl = dso__symbol_srcline(dso, map__map_ip(map, addr));
+			if (sl)
+				return sl;
+		}
+		/* upstream's file address of a recorded one is off, but for ET_EXEC's text offset */
+		known = false;
 	}
+	sl = dso__a2l_srcline(dso, addr, known);
 	if (sl)
-		return sort__intern(srcline__snprintf(sl, sort_conf.full_source_path, buf, sizeof(buf)));
+		return sl;
 	if (he->key.sym)
 		snprintf(buf, sizeof(buf), "%s+%" PRIu64, show_sym ? symbol__name(he->key.sym) : "",
-			 he->key.ip - he->key.sym->start);
+			 addr - he->key.sym->start);
 	else
-		snprintf(buf, sizeof(buf), "%s[%" PRIx64 "]", dso->short_name, he->key.ip);
+		snprintf(buf, sizeof(buf), "%s[%" PRIx64 "]", dso->short_name,
+			 he->key.chain ? addr : map__rip_2objdump(map, addr));
 	return sort__intern(buf);
 }
 
@@ -1053,11 +1110,12 @@ int hist_fields__setup(struct hist_fields *f, struct evlist *evlist, char *bad_o
 
 void hist_fields__exit(struct hist_fields *f)
 {
-	for (int i = 0; i < f->nr_columns; i++)
-		free(f->columns[i]);
+	/* sorts first: those that are also columns are freed with the columns */
 	for (int i = 0; i < f->nr_sorts; i++)
 		if (!f->sorts[i]->output)
 			free(f->sorts[i]);
+	for (int i = 0; i < f->nr_columns; i++)
+		free(f->columns[i]);
 	memset(f, 0, sizeof(*f));
 }
 

@@ -1,18 +1,8 @@
 #!/bin/sh
 # perf script on --call-graph dwarf recordings of the reference: the same bytes (unwound frames, inline levels, srclines)
 . "$PERF_SRCDIR/tests/shell/lib/common.sh"
-need_ref_perf
-
-progs=$PERF_BUILDDIR/tests/progs
-[ -x "$progs/unwind_prog_O2" ] || skip "tests/progs not built"
-# -O2 without frame pointers: inlined functions, a signal handler, a shared library
-"$REF_PERF" record -q -o o2.data -e cpu-clock -F 1000 --call-graph dwarf -- \
-	"$progs/unwind_prog_O2" chain,signal 100 > /dev/null 2>&1 &
-p1=$!
-"$REF_PERF" record -q -o lib.data -e cpu-clock -F 1000 --call-graph dwarf -- \
-	"$progs/unwind_prog_lib" lib,syscall 100 > /dev/null 2>&1 ||
-	skip "the reference could not record"
-wait $p1 || skip "the reference could not record"
+. "$PERF_SRCDIR/tests/shell/lib/dwarf.sh"
+record_dwarf_progs
 
 for data in o2 lib; do
 	# srcline down to _start: a symbol without a line is "??:0", as addr2line's "??:?"
