@@ -396,11 +396,18 @@ static bool record__drop_missing_threads(struct record *rec)
 	pid_t *tids = xcalloc(perf_thread_map__nr(threads), sizeof(pid_t));
 	int n = 0;
 
-	for (int i = 0; i < perf_thread_map__nr(threads); i++) {
-		pid_t tid = perf_thread_map__pid(threads, i);
+	/* a thread in the middle of its exit is refused before it is a zombie: wait up to 0.5 s */
+	for (int tries = 0; tries < 50; tries++) {
+		n = 0;
+		for (int i = 0; i < perf_thread_map__nr(threads); i++) {
+			pid_t tid = perf_thread_map__pid(threads, i);
 
-		if (tid < 0 || thread__alive(tid))
-			tids[n++] = tid;
+			if (tid < 0 || thread__alive(tid))
+				tids[n++] = tid;
+		}
+		if (n < perf_thread_map__nr(threads))
+			break;
+		usleep(10000);
 	}
 	if (n == perf_thread_map__nr(threads) || !n) {
 		free(tids);
