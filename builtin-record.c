@@ -86,6 +86,7 @@ struct record {
 	u64			bytes_transferred;
 	u64			bytes_compressed;
 	unsigned int		realtime_prio;	/* -r */
+	u64			mmap_flush;	/* --mmap-flush: bytes a buffer holds before it is read */
 	/* -k: the clock's resolution and a reference time (HEADER_CLOCKID, CLOCK_DATA) */
 	u64			clock_res_ns;
 	u64			clock_tod_ns;
@@ -104,6 +105,7 @@ struct record {
 	u64			last_sample_time;
 	struct switch_output	switch_output;
 	const char		*mmap_pages_str;
+	const char		*mmap_flush_str;
 	const char		*delay_str;
 	const char		*callgraph_str;
 	bool			callgraph_fp;
@@ -212,14 +214,22 @@ static int record__push(void *ctx, const void *buf, size_t size)
 	return record__write(rec, rec->comp_buf, used);
 }
 
-/* Drain every ring buffer once; a FINISHED_ROUND after a pass that found data. */
-static int record__mmap_read_all(struct record *rec)
+/*
+ * Drain the ring buffers once (with --mmap-flush, only those holding that much,
+ * unless synch); a FINISHED_ROUND after a pass that found data.
+ */
+static int record__mmap_read_all(struct record *rec, bool synch)
 {
 	u64 before = rec->bytes_written;
 	int err;
 
 	for (int i = 0; i < rec->mmaps.nr; i++) {
-		ssize_t n = perf_mmap__push(&rec->mmaps.maps[i], rec, record__push);
+		struct perf_mmap *map = &rec->mmaps.maps[i];
+		ssize_t n;
+
+		if (!synch && rec->mmap_flush > 1 && perf_mmap__available(map) < rec->mmap_flush)
+			continue;
+		n = perf_mmap__push(map, rec, record__push);
 
 		if (n < 0)
 			return (int)n;
@@ -396,11 +406,18 @@ static bool record__drop_missing_threads(struct record *rec)
 	pid_t *tids = xcalloc(perf_thread_map__nr(threads), sizeof(pid_t));
 	int n = 0;
 
-	for (int i = 0; i < perf_thread_map__nr(threads); i++) {
-		pid_t tid = perf_thread_map__pid(threads, i);
+	/* a thread in the middle of its exit is refused before it is a zombie: wait up to 0.5 s */
+	for (int tries = 0; tries < 50; tries++) {
+		n = 0;
+		for (int i = 0; i < perf_thread_map__nr(threads); i++) {
+			pid_t tid = perf_thread_map__pid(threads, i);
 
-		if (tid < 0 || thread__alive(tid))
-			tids[n++] = tid;
+			if (tid < 0 || thread__alive(tid))
+				tids[n++] = tid;
+		}
+		if (n < perf_thread_map__nr(threads))
+			break;
+		usleep(10000);
 	}
 	if (n == perf_thread_map__nr(threads) || !n) {
 		free(tids);
@@ -882,6 +899,23 @@ static int record__poll(struct record *rec, sigset_t *oldmask)
 	return n < 0 && errno != EINTR ? -errno : 0;
 }
 
+/* --mmap-flush SIZE: 1 by default, at most a quarter of a ring buffer (as upstream) */
+static void record__set_mmap_flush(struct record *rec)
+{
+	const char *str = rec->mmap_flush_str;
+	u64 max = (rec->mmaps.data_pages + 1) * (u64)sysconf(_SC_PAGESIZE) / 4, v = 0;
+
+	if (str && parse_size(str, &v)) {
+		long long n = strtoll(str, NULL, 0);
+
+		v = n < 0 ? max : (u64)n;
+	}
+	if (!v)
+		v = 1;
+	rec->mmap_flush = v < max ? v : max;
+	pr_debug("mmap flush: %" PRIu64 "\n", rec->mmap_flush);
+}
+
 /* -r: perf itself (the workload is forked already) drains the buffers at this FIFO priority */
 static int record__set_realtime(struct record *rec)
 {
@@ -984,7 +1018,8 @@ static int __cmd_record(struct record *rec, int argc, const char **argv)
 			evlist__enable(rec->evlist);
 
 	for (;;) {
-		err = record__mmap_read_all(rec);
+		/* everything once the events are stopped */
+		err = record__mmap_read_all(rec, disabled);
 		if (err)
 			break;
 		if (switch_output_signal ||
@@ -992,7 +1027,9 @@ static int __cmd_record(struct record *rec, int argc, const char **argv)
 		    (rec->switch_output.time && time(NULL) - last_switch >= (time_t)rec->switch_output.time)) {
 			switch_output_signal = 0;
 			last_switch = time(NULL);
-			err = record__switch_output(rec, false);
+			err = record__mmap_read_all(rec, true);
+			if (!err)
+				err = record__switch_output(rec, false);
 			if (err)
 				break;
 		}
@@ -1271,7 +1308,7 @@ int cmd_record(int argc, const char **argv)
 	const char *branch_filter = NULL, *cgroup = NULL, *aux_sample = NULL;
 	const char *affinity = NULL, *aio = NULL, *control = NULL, *threads = NULL, *synth = NULL;
 	const char *switch_output_event = NULL, *intr_regs = NULL, *user_regs = NULL, *vmlinux = NULL;
-	const char *clang_path = NULL, *clang_opt = NULL, *debuginfod = NULL, *mmap_flush = NULL;
+	const char *clang_path = NULL, *clang_opt = NULL, *debuginfod = NULL;
 	unsigned int proc_map_timeout = 0, nr_threads_synth = 0;
 	bool overwrite = false, no_bpf_event = false;
 	const char *unsupported;
@@ -1298,7 +1335,7 @@ int cmd_record(int argc, const char **argv)
 	OPT_CALLBACK('F', "freq", opts, "freq or 'max'", "profile at this frequency", record__parse_freq),
 	OPT_CALLBACK('m', "mmap-pages", &rec, "pages[,pages]",
 		     "number of mmap data pages and AUX area tracing mmap pages", record__parse_mmap_pages),
-	OPT_STRING(0, "mmap-flush", &mmap_flush, "number",
+	OPT_STRING(0, "mmap-flush", &rec.mmap_flush_str, "number",
 		   "Minimal number of bytes that is extracted from mmap data pages (default: 1)"),
 	OPT_BOOLEAN(0, "group", &opts->group, "put the counters into a counter group"),
 	OPT_CALLBACK_NOOPT('g', NULL, &rec.callchain, NULL, "enables call-graph recording",
@@ -1405,15 +1442,15 @@ int cmd_record(int argc, const char **argv)
 			     (synth && strcmp(synth, "all")) || debuginfod || clang_path || clang_opt))
 		unsupported = "--overwrite, --tail-synthesize, --exclude-perf, --buildid-mmap, --synth, "
 			      "--debuginfod and the BPF options";
-	if (!unsupported && (vmlinux || proc_map_timeout || nr_threads_synth > 1 ||
-			     (mmap_flush && strcmp(mmap_flush, "1"))))
-		unsupported = "--vmlinux, --proc-map-timeout, --num-thread-synthesize and --mmap-flush";
+	if (!unsupported && (vmlinux || proc_map_timeout || nr_threads_synth > 1))
+		unsupported = "--vmlinux, --proc-map-timeout and --num-thread-synthesize";
 	if (unsupported) {
 		pr_err("perf record: %s is not supported\n", unsupported);
 		err = -1;
 		goto out;
 	}
 	opts->no_bpf_event = no_bpf_event;
+	record__set_mmap_flush(&rec);
 	if (!argc && target__none(&opts->target))
 		opts->target.system_wide = true;
 	if (opts->target.uid_str) {

@@ -39,8 +39,10 @@ assert_contains h.txt "level = 5"
 assert_contains err.txt "Compression level must be in [1, 22]"
 
 # --switch-output: files named by time, each complete
-"$PERF" record -e cpu-clock --switch-output -o sw.data -- "$SPIN" 700 > out.txt 2> err.txt &
+"$PERF" record -e cpu-clock --switch-output -o sw.data -- "$SPIN" 1000 > out.txt 2> err.txt &
 rpid=$!
+# the handler is in place once the file is open (a loaded machine may take a while)
+for i in $(seq 100); do [ -e sw.data ] && break; sleep 0.05; done
 sleep 0.25
 kill -USR2 $rpid
 sleep 0.25
@@ -72,6 +74,14 @@ assert_contains err.txt "[ perf record: Dump ts.data."
 assert_status 143 "$PERF" record -e cpu-clock -F 10000 --max-size=20K -o max.data -- "$SPIN" 2000
 assert_contains err.txt "perf size limit reached"
 [ "$(samples max.data)" -gt 0 ] || fail "no samples before the size limit"
+
+# --mmap-flush: a buffer is read once it holds that much (at most a quarter of it), and at the end
+"$PERF" record -v -m 16 --mmap-flush 1M -e cpu-clock -F 5000 -o mf.data -- "$SPIN" 300 > out.txt 2> err.txt ||
+	fail "--mmap-flush: $(cat err.txt)"
+assert_contains err.txt "mmap flush: 17408"
+[ "$(samples mf.data)" -gt 100 ] || fail "--mmap-flush lost the samples: $(samples mf.data)"
+"$PERF" record -v --mmap-flush 4K -o x.data -- true > out.txt 2> err.txt
+assert_contains err.txt "mmap flush: 4096"
 
 # a full disk: a clear error, not a crash
 mkdir small

@@ -51,8 +51,14 @@ assert_status 0 "$PERF" record -e cpu-clock -D -1 -o off.data -- "$SPIN" 100
 # stopped by SIGINT / SIGTERM: the file is complete (features, build ids)
 # (perf record then exits by the signal, as upstream: 130, 143)
 for sig in INT TERM; do
+	rm -f sig.data
 	"$PERF" record -e cpu-clock -a -o sig.data > out.txt 2> err.txt &
 	rpid=$!
+	# past the synthesized records (slow under a sanitizer), then some samples
+	for i in $(seq 100); do
+		[ "$(stat -c %s sig.data 2>/dev/null || echo 0)" -gt 8192 ] && break
+		sleep 0.1
+	done
 	sleep 0.3
 	kill -$sig $rpid
 	wait $rpid
