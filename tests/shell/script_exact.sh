@@ -18,7 +18,7 @@ awk -f "$PERF_SRCDIR/tests/shell/lib/stackcollapse.awk" ref.out > ref.folded
 grep -q "script_prog;.*script_middle;script_leaf " ours.folded || { head ours.folded; fail "no script_middle;script_leaf stack"; }
 assert_same ours.folded ref.folded
 
-script_same fp.data -G -F comm,tid,time,ip,sym
+script_same fp.data -G -F comm,tid,time,ip,sym --show-info
 script_same fp.data -F ip,sym,symoff,dso --ns
 script_same fp.data -F +pid,+misc,-period,-dso --reltime
 script_same fp.data -F sw:comm,pid,tid,event,ip,sym,symoff --deltatime
