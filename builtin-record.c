@@ -10,10 +10,12 @@
 #include "util/cpumap.h"
 #include "util/data.h"
 #include "util/debug.h"
-#include "util/dso-hits.h"
 #include "util/evlist.h"
 #include "util/evsel.h"
 #include "util/header.h"
+#include "util/io.h"
+#include "util/machine-hits.h"
+#include "util/machine.h"
 #include "util/mmap.h"
 #include "util/parse-events.h"
 #include "util/parse-options.h"
@@ -73,6 +75,7 @@ struct record {
 	bool			buildid_mmap;
 	bool			timestamp_filename;
 	bool			dry_run;
+	bool			timestamp_boundary;	/* the end pass even with -B */
 	/* -z */
 	int			comp_level;
 	struct zstd_data	zstd;
@@ -363,6 +366,48 @@ static void open_error(struct evsel *evsel, int err, const char *workload)
 	}
 }
 
+/* Still running: in /proc, and not a zombie (perf_event_open() refuses those). */
+static bool thread__alive(pid_t tid)
+{
+	char path[64], *stat = NULL, *p;
+	bool alive;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", tid);
+	if (filename__read_str(path, &stat, NULL))
+		return false;
+	p = strrchr(stat, ')');
+	alive = p && p[1] == ' ' && p[2] != 'Z' && p[2] != 'X';
+	free(stat);
+	return alive;
+}
+
+/*
+ * A thread of the target exited between listing and opening (-u, -p):
+ * drop the threads that are gone. Returns true when some were.
+ */
+static bool record__drop_missing_threads(struct record *rec)
+{
+	struct perf_thread_map *threads = rec->evlist->threads, *alive;
+	pid_t *tids = xcalloc(perf_thread_map__nr(threads), sizeof(pid_t));
+	int n = 0;
+
+	for (int i = 0; i < perf_thread_map__nr(threads); i++) {
+		pid_t tid = perf_thread_map__pid(threads, i);
+
+		if (tid < 0 || thread__alive(tid))
+			tids[n++] = tid;
+	}
+	if (n == perf_thread_map__nr(threads) || !n) {
+		free(tids);
+		return false;
+	}
+	alive = perf_thread_map__new_array(tids, n);
+	free(tids);
+	evlist__set_maps(rec->evlist, NULL, alive);
+	perf_thread_map__put(alive);
+	return true;
+}
+
 static int record__open(struct record *rec, const char *workload)
 {
 	struct evsel *evsel;
@@ -375,6 +420,16 @@ try_again:
 		err = evsel__open(evsel, NULL, NULL);
 		if (!err)
 			continue;
+		if (err == -ESRCH && target__has_task(&rec->opts.target) && record__drop_missing_threads(rec)) {
+			struct evsel *pos;
+
+			/* reopen everything on the threads that are left */
+			evlist__for_each_entry(rec->evlist, pos) {
+				evsel__close(pos);
+				pos->nr_ids = 0;
+			}
+			return record__open(rec, workload);
+		}
 		/* 'P': down to the precision the PMU has */
 		if (evsel->precise_max && evsel->attr.precise_ip && (err == -EOPNOTSUPP || err == -EINVAL)) {
 			evsel->attr.precise_ip--;
@@ -516,7 +571,7 @@ static int record__write_header(struct record *rec)
 
 struct bid_pass {
 	struct perf_tool	tool;
-	struct dso_hits		*hits;
+	struct machine		*machine;
 	u64			samples;
 };
 
@@ -528,7 +583,7 @@ static int bid_pass__sample(struct perf_tool *tool, union perf_event *event, str
 	(void)event;
 	(void)evsel;
 	bp->samples++;
-	dso_hits__sample(bp->hits, sample);
+	machine__mark_sample_hit(bp->machine, sample);
 	return 0;
 }
 
@@ -536,38 +591,12 @@ static int bid_pass__sideband(struct perf_tool *tool, union perf_event *event, s
 {
 	struct bid_pass *bp = container_of(tool, struct bid_pass, tool);
 
-	(void)sample;
-	return dso_hits__process_event(bp->hits, event);
-}
-
-/* The build id of a DSO as the table records it (kernel, module, vdso or file). */
-static int dso__read_build_id(const struct dso_hits_dso *dso, struct build_id *bid,
-			      const void **image, size_t *image_size)
-{
-	*image = NULL;
-	if (!strcmp(dso->name, "[kernel.kallsyms]"))
-		return sysfs__read_build_id("/sys/kernel/notes", bid);
-	if (!strcmp(dso->name, "[vdso]"))
-		return vdso__read_build_id(bid, image, image_size);
-	if (dso->kernel && dso->name[0] == '[') {
-		char path[PATH_MAX];
-
-		snprintf(path, sizeof(path), "/sys/module/%.*s/notes/.note.gnu.build-id",
-			 (int)strlen(dso->name) - 2, dso->name + 1);
-		return sysfs__read_build_id(path, bid);
-	}
-	if (dso->name[0] != '/')
-		return -ENOENT;
-	if (dso->bid.size) {
-		*bid = dso->bid;
-		return 0;
-	}
-	return filename__read_build_id(dso->name, bid);
+	return machine__process_event(bp->machine, event, sample);
 }
 
 /*
  * Read back what was written: count the samples, their first and last
- * time, and the DSOs they hit, for the build-id table.
+ * time, and the DSOs they hit, for the build-id table (when it is written).
  */
 static int record__process_buildids(struct record *rec)
 {
@@ -586,14 +615,14 @@ static int record__process_buildids(struct record *rec)
 	struct perf_data data = { .path = rec->data.path, .mode = PERF_DATA_MODE_READ, .force = true };
 	struct perf_session *session;
 	struct perf_env *env = &rec->header.env;
-	int err, nr;
+	int err;
 
 	if (!rec->bytes_written)
 		return 0;
-	bp.hits = dso_hits__new();
+	bp.machine = machine__new_host();
 	session = perf_session__new(&data, &bp.tool);
 	if (!session) {
-		dso_hits__delete(bp.hits);
+		machine__delete(bp.machine);
 		return -EINVAL;
 	}
 	err = perf_session__process_events(session);
@@ -604,33 +633,33 @@ static int record__process_buildids(struct record *rec)
 	}
 	perf_session__delete(session);
 
-	nr = dso_hits__nr_dsos(bp.hits);
 	/* the kernel and its modules first, as upstream writes them */
-	for (int pass = 0; pass < 2; pass++) {
-		for (int i = 0; i < nr; i++) {
-			struct dso_hits_dso *dso = dso_hits__dso(bp.hits, i);
+	for (int pass = 0; pass < 2 && perf_header__has_feat(&rec->header, HEADER_BUILD_ID); pass++) {
+		for (size_t i = 0; i < bp.machine->dsos.nr; i++) {
+			struct dso *dso = bp.machine->dsos.all[i];
 			struct build_id bid;
 			const void *image;
 			size_t image_size = 0;
-			bool vdso = !strcmp(dso->name, "[vdso]");
+			bool vdso = dso->kind == DSO_KIND_VDSO;
 
-			if (dso->kernel != (pass == 0))
+			if (dso__is_kernel(dso) != (pass == 0))
 				continue;
-			if (!dso->hits && !vdso && !rec->buildid_all)
+			if (!dso->hit && !vdso && !rec->buildid_all)
 				continue;
-			if (dso__read_build_id(dso, &bid, &image, &image_size) || !build_id__is_defined(&bid))
+			if (dso__read_running_build_id(dso, &bid, &image, &image_size) ||
+			    !build_id__is_defined(&bid))
 				continue;
-			perf_env__add_build_id(env, -1, dso->kernel ? PERF_RECORD_MISC_KERNEL : PERF_RECORD_MISC_USER,
-					       &bid, dso->name);
+			perf_env__add_build_id(env, -1, dso__is_kernel(dso) ? PERF_RECORD_MISC_KERNEL :
+					       PERF_RECORD_MISC_USER, &bid, dso->long_name);
 			if (rec->no_buildid_cache)
 				continue;
 			if (image)
-				build_id_cache__add_image(&bid, dso->name, image, image_size);
+				build_id_cache__add_image(&bid, dso->long_name, image, image_size);
 			else
-				build_id_cache__add(&bid, dso->name);
+				build_id_cache__add(&bid, dso->long_name);
 		}
 	}
-	dso_hits__delete(bp.hits);
+	machine__delete(bp.machine);
 	return err;
 }
 
@@ -651,7 +680,7 @@ static int record__finish_output(struct record *rec)
 	rec->header.data_size = rec->bytes_written;
 	/* the data size first, so the file can be read back */
 	err = perf_header__write(&rec->header, rec->evlist, rec->data.fd, false, NULL);
-	if (!err && perf_header__has_feat(&rec->header, HEADER_BUILD_ID)) {
+	if (!err && (perf_header__has_feat(&rec->header, HEADER_BUILD_ID) || rec->timestamp_boundary)) {
 		err = record__process_buildids(rec);
 		if (err)
 			pr_warning("WARNING: could not read the samples back for the build-id table\n");
@@ -915,15 +944,14 @@ out_unmap:
 	if (rec->workload_pid > 0) {
 		int wstatus;
 
-		if (!child_finished && signr != -1)
+		/* recording ended first (a signal, --max-size, an error): stop the workload too */
+		if (!child_finished)
 			kill(rec->workload_pid, SIGTERM);
 		if (waitpid(rec->workload_pid, &wstatus, 0) == rec->workload_pid) {
 			if (WIFEXITED(wstatus))
 				status = WEXITSTATUS(wstatus);
-			else if (WIFSIGNALED(wstatus))
-				status = 128 + WTERMSIG(wstatus);
-			if (WIFSIGNALED(wstatus) && WTERMSIG(wstatus) != SIGINT && WTERMSIG(wstatus) != SIGTERM)
-				psignal(WTERMSIG(wstatus), rec->argv ? argv[0] : "workload");
+			else if (WIFSIGNALED(wstatus) && signr == -1 && !err)
+				signr = WTERMSIG(wstatus);	/* perf record dies of it too, as upstream */
 		}
 		rec->workload_pid = 0;
 	}
@@ -933,7 +961,7 @@ out_unmap:
 		if (!ferr)
 			ferr = rec->timestamp_filename ? record__switch_output(rec, true) :
 							 record__finish_output(rec);
-		if (!ferr)
+		if (!ferr && !err)
 			record__print_summary(rec);
 		if (ferr)
 			err = ferr;
@@ -1166,7 +1194,7 @@ int cmd_record(int argc, const char **argv)
 	const char *switch_output_event = NULL, *intr_regs = NULL, *user_regs = NULL, *vmlinux = NULL;
 	const char *clang_path = NULL, *clang_opt = NULL, *debuginfod = NULL, *mmap_flush = NULL;
 	unsigned int proc_map_timeout = 0, nr_threads_synth = 0, realtime_prio = 0;
-	bool overwrite = false, timestamp_boundary = false, no_bpf_event = false;
+	bool overwrite = false, no_bpf_event = false;
 	const char *unsupported;
 	int err;
 	const struct option options[] = {
@@ -1251,7 +1279,7 @@ int cmd_record(int argc, const char **argv)
 	OPT_BOOLEAN(0, "buildid-all", &rec.buildid_all, "Record build-id of all DSOs regardless of hits"),
 	OPT_BOOLEAN(0, "buildid-mmap", &buildid_mmap, "Record build-id in map events"),
 	OPT_BOOLEAN(0, "timestamp-filename", &rec.timestamp_filename, "append timestamp to output filename"),
-	OPT_BOOLEAN(0, "timestamp-boundary", &timestamp_boundary, "Record timestamp boundary (time of first/last samples)"),
+	OPT_BOOLEAN(0, "timestamp-boundary", &rec.timestamp_boundary, "Record timestamp boundary (time of first/last samples)"),
 	OPT_CALLBACK_OPTARG(0, "switch-output", &rec.switch_output, NULL, "signal or size[BKMG] or time[smhd]",
 			    "Switch output when receiving SIGUSR2 (signal) or cross a size or time threshold",
 			    record__parse_switch_output),
@@ -1297,6 +1325,9 @@ int cmd_record(int argc, const char **argv)
 			     (synth && strcmp(synth, "all")) || debuginfod || clang_path || clang_opt))
 		unsupported = "--overwrite, --tail-synthesize, --exclude-perf, --buildid-mmap, -r, --synth, "
 			      "--debuginfod and the BPF options";
+	if (!unsupported && (vmlinux || proc_map_timeout || nr_threads_synth > 1 ||
+			     (mmap_flush && strcmp(mmap_flush, "1"))))
+		unsupported = "--vmlinux, --proc-map-timeout, --num-thread-synthesize and --mmap-flush";
 	if (unsupported) {
 		pr_err("perf record: %s is not supported\n", unsupported);
 		err = -1;
@@ -1402,5 +1433,12 @@ out:
 	free(rec.switch_output.filenames);
 	perf_header__exit(&rec.header);
 	evlist__delete(rec.evlist);
+	/* stopped by a signal (or the workload was): exit by it, as upstream does */
+	if (signr != -1) {
+		fflush(stdout);
+		fflush(stderr);
+		signal(signr, SIG_DFL);
+		raise(signr);
+	}
 	return err;
 }

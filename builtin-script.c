@@ -16,9 +16,9 @@
 #include <stdio.h>
 #include "util/data.h"
 #include "util/debug.h"
-#include "util/dso-hits.h"
 #include "util/evlist.h"
 #include "util/header.h"
+#include "util/machine-hits.h"
 #include "util/machine.h"
 #include "util/outbuf.h"
 #include "util/parse-options.h"
@@ -50,7 +50,6 @@ struct perf_script {
 	struct script_fields	fields;
 	struct script_printer	printer;
 	struct outbuf		out;
-	struct dso_hits		*hits;		/* the -D dump's thread and dso lines */
 	bool			fields_error;
 
 	/* filters */
@@ -205,7 +204,7 @@ static int script__sample(struct perf_tool *tool, union perf_event *event, struc
 
 	(void)event;
 	if (dump_trace)
-		dso_hits__dump_sample(script->hits, sample, stdout);
+		machine__dump_sample(script->machine, sample, stdout);
 	if (script->nr_ranges && perf_time__ranges_skip_sample(script->ranges, script->nr_ranges, sample->time))
 		return 0;
 	if (script->debug_mode) {
@@ -281,8 +280,6 @@ static int script__comm(struct perf_tool *tool, union perf_event *event, struct 
 {
 	struct perf_script *script = container_of(tool, struct perf_script, tool);
 
-	if (dump_trace)
-		dso_hits__process_event(script->hits, event);
 	if (machine__process_event(script->machine, event, sample) < 0)
 		return -1;
 	if (!script->show_task_events)
@@ -294,8 +291,6 @@ static int script__fork(struct perf_tool *tool, union perf_event *event, struct 
 {
 	struct perf_script *script = container_of(tool, struct perf_script, tool);
 
-	if (dump_trace)
-		dso_hits__process_event(script->hits, event);
 	if (machine__process_event(script->machine, event, sample) < 0)
 		return -1;
 	if (!script->show_task_events)
@@ -307,8 +302,6 @@ static int script__exit(struct perf_tool *tool, union perf_event *event, struct 
 {
 	struct perf_script *script = container_of(tool, struct perf_script, tool);
 
-	if (dump_trace)
-		dso_hits__process_event(script->hits, event);
 	/* printed before the thread is marked dead, as upstream */
 	if (script->show_task_events &&
 	    print_sideband(script, event, sample, event->fork.pid, event->fork.tid, event->fork.time))
@@ -320,8 +313,6 @@ static int script__mmap(struct perf_tool *tool, union perf_event *event, struct 
 {
 	struct perf_script *script = container_of(tool, struct perf_script, tool);
 
-	if (dump_trace)
-		dso_hits__process_event(script->hits, event);
 	if (machine__process_event(script->machine, event, sample) < 0)
 		return -1;
 	if (!script->show_mmap_events)
@@ -342,8 +333,6 @@ static int script__namespaces(struct perf_tool *tool, union perf_event *event, s
 {
 	struct perf_script *script = container_of(tool, struct perf_script, tool);
 
-	if (dump_trace)
-		dso_hits__process_event(script->hits, event);
 	if (!script->show_namespace_events)
 		return 0;
 	return print_sideband(script, event, sample, event->namespaces.pid, event->namespaces.tid, 0);
@@ -353,8 +342,6 @@ static int script__cgroup(struct perf_tool *tool, union perf_event *event, struc
 {
 	struct perf_script *script = container_of(tool, struct perf_script, tool);
 
-	if (dump_trace)
-		dso_hits__process_event(script->hits, event);
 	return script__show_if(script, script->show_cgroup_events, event, sample);
 }
 
@@ -673,10 +660,11 @@ static int __cmd_script(struct perf_script *script)
 	struct perf_session *session;
 	int err = 0;
 
-	script->hits = dso_hits__new();
+	script->machine = machine__new_host();
+	machine__idle_thread(script->machine);	/* "swapper", as upstream registers it */
 	session = perf_session__new(&data, &script->tool);
 	if (!session) {
-		dso_hits__delete(script->hits);
+		machine__delete(script->machine);
 		return -1;
 	}
 	script->session = session;
@@ -703,7 +691,6 @@ out:
 	trace_event__cleanup();
 	perf_session__delete(session);
 	machine__delete(script->machine);
-	dso_hits__delete(script->hits);
 	return err;
 }
 
@@ -799,6 +786,7 @@ int cmd_script(int argc, const char **argv)
 		},
 		.max_stack	= 127,
 		.demangle	= true,
+		.inline_	= true,
 	};
 	const char *script_usage[] = {
 		"perf script [<options>]",
@@ -968,6 +956,7 @@ int cmd_script(int argc, const char **argv)
 		script.tool.ordered_events = false;
 	}
 	symbol_conf.demangle = script.demangle;
+	symbol_conf.inline_name = script.inline_;
 	symbol_conf.demangle_kernel = script.demangle_kernel;
 	symbol_conf.vmlinux_name = script.vmlinux_name;
 	symbol_conf.kallsyms_name = script.kallsyms_name;

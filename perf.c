@@ -30,6 +30,7 @@ const struct cmd_struct perf_commands[] = {
 	{ "record",	cmd_record,	0, "Run a command and record its profile into perf.data" },
 	{ "report",	cmd_report,	CMD_USE_PAGER, "Read perf.data (created by perf record) and display the profile" },
 	{ "script",	cmd_script,	CMD_USE_PAGER, "Read perf.data (created by perf record) and display trace output" },
+	{ "stat",	cmd_stat,	0, "Run a command and gather performance counter statistics" },
 	{ "test",	cmd_test,	0, "Runs sanity tests." },
 	{ "version",	cmd_version,	0, "display the version of perf binary" },
 	{ NULL, NULL, 0, NULL },

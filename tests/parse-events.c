@@ -580,7 +580,7 @@ static int test_tracepoints(void)
 	TEST_ASSERT_EQUAL("type", e->attr.type, PERF_TYPE_TRACEPOINT);
 	TEST_ASSERT_EQUAL("id", e->attr.config, id);
 	TEST_ASSERT_EQUAL("period", e->attr.sample_period, 1);
-	TEST_ASSERT_VAL("raw sample", e->attr.sample_type & PERF_SAMPLE_RAW);
+	TEST_ASSERT_EQUAL("sample_type left to the command", e->attr.sample_type, 0);
 	TEST_ASSERT_VAL("modifier", e->attr.exclude_user && !e->attr.exclude_kernel);
 	TEST_ASSERT_STR("term", e->config_terms->callgraph, "fp");
 	evlist__delete(evlist);

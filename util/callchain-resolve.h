@@ -14,6 +14,8 @@
 struct evsel;
 struct perf_sample;
 
+struct srcline_frame;
+
 struct resolved_frame {
 	u64		ip;		/* the address as recorded (or unwound) */
 	struct map	*map;
@@ -23,10 +25,13 @@ struct resolved_frame {
 	u8		cpumode;
 	char		level;		/* 'k', '.', 'H' as in struct addr_location */
 	/*
-	 * Non-NULL: a function inlined at ip (as addr2line -i names it, demangled),
-	 * shown in place of sym, the function it was inlined into.
+	 * With symbol_conf.inline_name, an unwound address inside inlined code
+	 * gives one frame per inline level, innermost first, all with the same
+	 * ip and addr: sym is the level's function, the address's symbol or a
+	 * symbol__inlined() one with its range (see inline-cache.h).
 	 */
-	const char	*inline_name;
+	const struct srcline_frame *srcline;	/* an inline level's function and file:line */
+	u32		tag;		/* with a walk cache: what the walk's tag() said for it */
 };
 
 /* Frames are reused from sample to sample: init once, reset per sample, exit at the end. */
@@ -42,16 +47,48 @@ void resolved_chain__exit(struct resolved_chain *chain);
 
 /*
  * Resolve sample's chain (in thread, of event evsel) into chain, at most
- * max_stack frames (markers excluded). A sample without a call chain gives
- * an empty chain. Returns 0; chain->corrupt tells a dropped chain.
- *
- * As upstream (6.1), frames unwound from the user stack are expanded into
- * the functions inlined at their address, innermost first, each a frame of
- * its own (inline_name set, unless it is the symbol's own function); frames
- * of recorded chains are not.
+ * max_stack frames (markers excluded) from the recorded chain and, as
+ * upstream, at most max_stack more unwound from a dwarf sample's stack
+ * (each with its inline levels when symbol_conf.inline_name, as upstream:
+ * recorded frame-pointer chains are not expanded).
+ * A sample without a call chain gives an empty chain. Returns 0;
+ * chain->corrupt tells a dropped chain.
  */
 int sample__resolve_callchain(struct machine *machine, struct thread *thread,
 			      const struct evsel *evsel, const struct perf_sample *sample,
 			      int max_stack, struct resolved_chain *chain);
+
+/*
+ * A cache for walks over many samples: (address space, address) -> the
+ * resolved frame, with a tag the walker computes once per entry (report's
+ * interned frame id). Direct-mapped; an address space that changes (its
+ * generation) invalidates its entries.
+ */
+struct callchain_cache;
+struct callchain_cache *callchain_cache__new(void);
+void callchain_cache__delete(struct callchain_cache *cache);
+
+/* How report walks a chain (upstream's cursor). */
+struct callchain_walk {
+	int	max_stack;		/* entries kept, counted from the first one walked */
+	bool	caller_first;		/* walk from the outermost caller (report's "caller" order) */
+	bool	hide_unresolved;	/* drop entries without a symbol (they still count for max_stack) */
+	struct callchain_cache *cache;	/* optional */
+	/* with a cache: the tag of a frame, computed when it enters the cache */
+	u32	(*tag)(void *arg, const struct resolved_frame *frame);
+	void	*tag_arg;
+};
+
+/*
+ * Resolve sample's chain in the order report prints it, as upstream builds
+ * its cursor: callee first, the recorded part (max_stack entries from the
+ * sampled function) then the unwound user frames (max_stack of them); caller
+ * first, the unwound frames reversed then the recorded part walked from its
+ * end (max_stack entries from the outermost caller). A corrupt chain (an
+ * invalid context marker met on the way) comes back empty with corrupt set.
+ */
+int sample__resolve_callchain_walk(struct machine *machine, struct thread *thread,
+				   const struct evsel *evsel, const struct perf_sample *sample,
+				   const struct callchain_walk *walk, struct resolved_chain *chain);
 
 #endif

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "evsel.h"
 #include "evlist.h"
+#include "cgroup.h"
 #include "hw-events.h"
 #include "perf-sys.h"
 #include <errno.h>
@@ -39,6 +40,7 @@ void evsel__delete(struct evsel *evsel)
 	free(evsel->ids);
 	free(evsel->unit);
 	evsel_config_terms__delete(evsel->config_terms);
+	cgroup__put(evsel->cgrp);
 	free(evsel);
 }
 
@@ -116,13 +118,19 @@ int evsel__open(struct evsel *evsel, struct perf_cpu_map *cpus, struct perf_thre
 
 	for (int c = 0; c < ncpus; c++) {
 		for (int t = 0; t < nthreads; t++) {
+			unsigned long flags = PERF_FLAG_FD_CLOEXEC;
+			pid_t pid = perf_thread_map__pid(threads, t);
 			int group_fd = -1, fd;
 			u64 id;
 
 			if (!evsel__is_group_leader(evsel))
 				group_fd = evsel__fd(evsel->leader, c, t);
-			fd = sys_perf_event_open(&evsel->attr, perf_thread_map__pid(threads, t),
-						 perf_cpu_map__cpu(cpus, c), group_fd, PERF_FLAG_FD_CLOEXEC);
+			if (evsel->cgrp) {
+				/* a cgroup event: the cgroup directory stands for the pid */
+				pid = evsel->cgrp->fd;
+				flags |= PERF_FLAG_PID_CGROUP;
+			}
+			fd = sys_perf_event_open(&evsel->attr, pid, perf_cpu_map__cpu(cpus, c), group_fd, flags);
 			if (fd < 0) {
 				err = -errno;
 				goto out_close;

@@ -18,6 +18,7 @@
 #include "util.h"
 
 struct evlist;
+struct cgroup;
 
 /* One read of a counter (read_format TOTAL_TIME_ENABLED|RUNNING|ID|LOST). */
 struct perf_counts_values {
@@ -70,6 +71,7 @@ struct evsel {
 	bool precise_max;		/* 'P': the highest precise_ip the event supports */
 	bool sample_read;		/* 'S': read the group's counts with each sample */
 	bool weak_group;		/* 'W': open without the group if the group fails */
+	struct cgroup *cgrp;		/* count only in this cgroup (-G), or NULL */
 
 	/* free for the command using the evsel (stat counts, report hists...) */
 	void *priv;

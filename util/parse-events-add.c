@@ -436,8 +436,8 @@ static int tp_add_one(const char *sys, const char *name, u64 id, void *data)
 	char *full = xasprintf("%s:%s", sys, name);
 
 	attr_init(&attr, PERF_TYPE_TRACEPOINT, id);
+	/* every hit is a sample; which fields a sample has is record's choice */
 	attr.sample_period = 1;
-	attr.sample_type = PERF_SAMPLE_RAW | PERF_SAMPLE_TIME | PERF_SAMPLE_CPU | PERF_SAMPLE_PERIOD;
 	evsel = new_evsel(a->ps, &attr, full, ct_dup(a->ct));
 	evsel->tp_sys = xstrdup(sys);
 	evsel->tp_name = xstrdup(name);

@@ -17,6 +17,12 @@
  * Each event is named after its own text ("cycles:u", "msr/tsc/"), except
  * tracepoints ("sys:name"), cache events (their words joined with '-') and
  * events given a name= term.
+ *
+ * attr has what the event string says: type, config*, bp_*, the exclude
+ * bits (exclude_guest unless a modifier says otherwise), precise_ip,
+ * pinned/exclusive, and sample_period 1 for tracepoints and breakpoints;
+ * period/freq terms are in attr and evsel->config_terms. The rest
+ * (sample_type, read_format, disabled, inherit...) is the command's.
  */
 #ifndef PERF_PARSE_EVENTS_H
 #define PERF_PARSE_EVENTS_H

@@ -5,6 +5,7 @@
 #include "pager.h"
 #include "perf-sys.h"
 #include "pmu.h"
+#include "probe-file.h"
 #include "strbuf.h"
 #include "string2.h"
 #include "tracepoint.h"
@@ -137,8 +138,12 @@ void print_pmu_events(const char *glob, bool name_only)
 	struct perf_pmu_alias *alias;
 
 	for (pmu = perf_pmus__next(NULL); pmu; pmu = perf_pmus__next(pmu)) {
+		/* the core PMU's events go by their own names */
+		bool core = !strcmp(pmu->name, "cpu") || !strcmp(pmu->name, "cpu_core") ||
+			    !strcmp(pmu->name, "cpu_atom");
+
 		list_for_each_entry(alias, perf_pmu__aliases(pmu), list) {
-			char *name = xasprintf("%s/%s/", pmu->name, alias->name);
+			char *name = core ? xstrdup(alias->name) : xasprintf("%s/%s/", pmu->name, alias->name);
 
 			if (glob && !strglobmatch_nocase(name, glob) && !strglobmatch_nocase(alias->name, glob)) {
 				free(name);
@@ -176,118 +181,53 @@ void print_tracepoint_events(const char *sys_glob, const char *evt_glob, bool na
 
 /* ---------------------------------------------------------------- SDT events */
 
-static char *buildid_dir(void)
+struct sdt_list {
+	const char *sys_glob, *evt_glob;
+	struct name_list l;	/* "group:event@build-id@path" */
+};
+
+static int sdt_list_binary(const char *path, const char *build_id, void *arg)
 {
-	const char *dir = getenv("PERF_BUILDID_DIR");
-	const char *home = getenv("HOME");
+	struct sdt_list *sl = arg;
+	struct probe_cache *pc = probe_cache__new(path, build_id);
 
-	if (dir && *dir)
-		return xstrdup(dir);
-	return xasprintf("%s/.debug", home ? home : "");
-}
+	for (size_t i = 0; i < pc->nr; i++) {
+		struct probe_cache_entry *ent = &pc->entries[i];
 
-/* "sdt_x:ev" of every %sdt_ entry in one probe cache, as "group:event@buildid". */
-static void sdt_read_cache(const char *path, const char *bid, const char *sys_glob, const char *evt_glob,
-			   struct name_list *l)
-{
-	FILE *fp = fopen(path, "r");
-	struct strbuf line = STRBUF_INIT;
-
-	if (!fp)
-		return;
-	for (strbuf_reset(&line); strbuf_getline(&line, fp) != EOF; strbuf_reset(&line)) {
-		char *ev = line.buf + 1, *colon, *eq;
-
-		if (!strstarts(line.buf, "%sdt_"))
+		if (!ent->sdt || !ent->group || !ent->event)
 			continue;
-		eq = strchr(ev, '=');
-		if (eq)
-			*eq = '\0';
-		colon = strchr(ev, ':');
-		if (!colon)
-			continue;
-		*colon = '\0';
-		if (glob_match(ev, sys_glob) && glob_match(colon + 1, evt_glob))
-			name_list__add(l, xasprintf("%s:%s@%s", ev, colon + 1, bid));
+		if (glob_match(ent->group, sl->sys_glob) && glob_match(ent->event, sl->evt_glob))
+			name_list__add(&sl->l, xasprintf("%s:%s@%s@%s", ent->group, ent->event, build_id, path));
 	}
-	strbuf_release(&line);
-	fclose(fp);
-}
-
-/* The cached file's original path: the link target without "../.." and the build-id. */
-static char *sdt_origname(const char *dir, const char *bid)
-{
-	char *link = xasprintf("%s/.build-id/%.2s/%s", dir, bid, bid + 2);
-	char target[PATH_MAX], *p, *slash;
-	ssize_t n = readlink(link, target, sizeof(target) - 1);
-
-	free(link);
-	if (n <= 0)
-		return xstrdup("");
-	target[n] = '\0';
-	p = target;
-	while (strstarts(p, "../"))
-		p += 3;
-	slash = strrchr(p, '/');
-	if (slash)
-		*slash = '\0';
-	return xasprintf("/%s", p);
+	probe_cache__delete(pc);
+	return 0;
 }
 
 void print_sdt_events(const char *sys_glob, const char *evt_glob, bool name_only)
 {
-	char *dir = buildid_dir(), *bdir = xasprintf("%s/.build-id", dir);
-	struct name_list l = { 0 };
-	DIR *d = opendir(bdir), *sub;
-	struct dirent *de, *se;
+	struct sdt_list sl = { .sys_glob = sys_glob, .evt_glob = evt_glob };
 
-	while (d && (de = readdir(d)) != NULL) {
-		char *subdir;
-
-		if (strlen(de->d_name) != 2)
-			continue;
-		subdir = xasprintf("%s/%s", bdir, de->d_name);
-		sub = opendir(subdir);
-		while (sub && (se = readdir(sub)) != NULL) {
-			char *bid, *probes;
-
-			if (strlen(se->d_name) != 38)
-				continue;
-			bid = xasprintf("%s%s", de->d_name, se->d_name);
-			probes = xasprintf("%s/%s/probes", subdir, se->d_name);
-			sdt_read_cache(probes, bid, sys_glob, evt_glob, &l);
-			free(probes);
-			free(bid);
-		}
-		if (sub)
-			closedir(sub);
-		free(subdir);
-	}
-	if (d)
-		closedir(d);
-	if (l.nr)
-		qsort(l.names, l.nr, sizeof(*l.names), cmp_names);
-	/* the same marker in several binaries is shown with the binary and its build-id */
-	for (size_t i = 0; i < l.nr; i++) {
-		char *at = strchr(l.names[i], '@'), *name;
-		size_t len = at - l.names[i];
-		bool dup = (i > 0 && !strncmp(l.names[i - 1], l.names[i], len) && l.names[i - 1][len] == '@') ||
-			   (i + 1 < l.nr && !strncmp(l.names[i + 1], l.names[i], len) && l.names[i + 1][len] == '@');
+	buildid_cache__for_each(sdt_list_binary, &sl);
+	if (sl.l.nr)
+		qsort(sl.l.names, sl.l.nr, sizeof(*sl.l.names), cmp_names);
+	/* a marker in several binaries is shown with the binary and its build-id */
+	for (size_t i = 0; i < sl.l.nr; i++) {
+		char **names = sl.l.names, *at = strchr(names[i], '@'), *name;
+		size_t len = at - names[i];
+		bool dup = (i > 0 && !strncmp(names[i - 1], names[i], len) && names[i - 1][len] == '@') ||
+			   (i + 1 < sl.l.nr && !strncmp(names[i + 1], names[i], len) && names[i + 1][len] == '@');
 
 		if (dup && !name_only) {
-			char *orig = sdt_origname(dir, at + 1);
+			char *path = strchr(at + 1, '@');
 
-			name = xasprintf("%.*s@%s(%.12s)", (int)len, l.names[i], orig, at + 1);
-			free(orig);
+			name = xasprintf("%.*s@%s(%.12s)", (int)len, names[i], path + 1, at + 1);
 		} else {
-			name = xstrndup(l.names[i], len);
+			name = xstrndup(names[i], len);
 		}
-		free(l.names[i]);
-		l.names[i] = name;
+		free(names[i]);
+		names[i] = name;
 	}
-	name_list__print(&l, "SDT event", name_only, false);
-	free(bdir);
-	free(dir);
+	name_list__print(&sl.l, "SDT event", name_only, false);
 }
 
 void print_raw_syntax(bool name_only)

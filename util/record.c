@@ -274,7 +274,7 @@ static void evsel__config(struct evsel *evsel, struct record_opts *opts,
 		set_bit(evsel, PERF_SAMPLE_ADDR);
 		attr->mmap_data = track;
 	}
-	if (callchain && callchain->enabled && !dummy)
+	if (callchain && callchain->enabled)
 		config_callchain(evsel, opts, callchain);
 	if (opts->sample_intr_regs && !dummy) {
 		attr->sample_regs_intr = opts->sample_intr_regs;
@@ -289,7 +289,7 @@ static void evsel__config(struct evsel *evsel, struct record_opts *opts,
 	if (opts->sample_time &&
 	    (!opts->no_inherit || target__has_cpu(&opts->target) || per_cpu || opts->sample_time_set))
 		set_bit(evsel, PERF_SAMPLE_TIME);
-	if (opts->raw_samples && !dummy)
+	if (opts->raw_samples)
 		set_bit(evsel, PERF_SAMPLE_TIME | PERF_SAMPLE_RAW | PERF_SAMPLE_CPU);
 	if (opts->sample_address)
 		set_bit(evsel, PERF_SAMPLE_DATA_SRC);

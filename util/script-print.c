@@ -242,6 +242,18 @@ static void print_symname(struct strbuf *sb, struct symbol *sym, const struct ma
 		print_symoff(sb, sym, map, addr);
 }
 
+/* "file:line" of one level of a source location. */
+static void print_srcline_frame(struct script_printer *sp, struct strbuf *sb,
+				const struct srcline_frame *sf)
+{
+	const char *file = sf->file ? sf->file : "";
+	const char *slash = strrchr(file, '/');
+
+	strbuf_addstr(sb, !sp->full_source_path && slash ? slash + 1 : file);
+	strbuf_addch(sb, ':');
+	strbuf_add_u64(sb, sf->line);
+}
+
 /*
  * "\n  file:line" of a map-relative address, as upstream's map__fprintf_srcline
  * prints what addr2line says; without a line, what addr2line's fallback on
@@ -256,21 +268,15 @@ static void print_srcline(struct script_printer *sp, struct strbuf *sb, struct m
 		return;
 	sl = dso__srcline(map->dso, addr);
 	if (sl) {
-		const char *slash;
-
-		file = sl->frames[0].file ? sl->frames[0].file : "";
-		slash = strrchr(file, '/');
 		strbuf_addstr(sb, "\n  ");
-		strbuf_addstr(sb, !sp->full_source_path && slash ? slash + 1 : file);
-		strbuf_addch(sb, ':');
-		strbuf_add_u64(sb, sl->frames[0].line);
+		print_srcline_frame(sp, sb, &sl->frames[0]);
 		return;
 	}
 	if (dso__srcline_symbol_file(map->dso, addr, &file)) {
 		const char *slash = file ? strrchr(file, '/') : NULL;
 
-		if (file)
-			strbuf_addf(sb, "\n  %s:0", !sp->full_source_path && slash ? slash + 1 : file);
+		/* addr2line names a symbol without a line "??:?", upstream prints ??:0 */
+		strbuf_addf(sb, "\n  %s:0", !file ? "??" : !sp->full_source_path && slash ? slash + 1 : file);
 		return;
 	}
 	strbuf_addstr(sb, "\n  ");
@@ -338,23 +344,22 @@ static void format_frame(struct script_printer *sp, struct strbuf *sb, u64 f,
 	}
 	if (f & SF(SYM)) {
 		strbuf_addch_fast(sb, ' ');
-		if (fr->inline_name) {
-			/* an inlined function: named as such, offset in the symbol it is in */
-			strbuf_addstr(sb, fr->inline_name);
-			if (f & SF(SYMOFFSET))
-				print_symoff(sb, fr->sym, fr->map, addr);
-		} else {
-			print_symname(sb, fr->sym, fr->map, addr, f & SF(SYMOFFSET));
-		}
+		print_symname(sb, fr->sym, fr->map, addr, f & SF(SYMOFFSET));
 	}
-	if ((f & SF(DSO)) && !fr->inline_name) {
+	/* an inline level of an unwound address says so instead of its dso */
+	if ((f & SF(DSO)) && !symbol__inlined(fr->sym)) {
 		strbuf_add_fast(sb, " (", 2);
 		print_dsoname(sp, sb, fr->map);
 		strbuf_addch_fast(sb, ')');
 	}
-	if (f & SF(SRCLINE))
+	if ((f & SF(SRCLINE)) && fr->srcline) {
+		/* an inline level of an unwound address: where that level is */
+		strbuf_addstr(sb, "\n  ");
+		print_srcline_frame(sp, sb, fr->srcline);
+	} else if (f & SF(SRCLINE)) {
 		print_srcline(sp, sb, fr->map, addr);
-	if (fr->inline_name)
+	}
+	if (symbol__inlined(fr->sym))
 		strbuf_addstr(sb, " (inlined)");
 	strbuf_addch_fast(sb, '\n');
 }
@@ -365,8 +370,8 @@ static void print_callchain(struct script_printer *sp, struct strbuf *sb, u64 f)
 		const struct resolved_frame *fr = &sp->chain.frames[i];
 		struct line_cache_entry *e = line_cache__slot(sp, fr->map, fr->ip);
 
-		if (fr->inline_name) {
-			/* one of several lines at this ip: not cached */
+		/* the inline levels of an address share its (map, ip): not cached */
+		if (fr->srcline) {
 			format_frame(sp, sb, f, fr);
 		} else if (line_cache__hit(e, fr->map, fr->ip, f | LINE_FRAME)) {
 			strbuf_add_fast(sb, e->text, e->len);
@@ -377,7 +382,7 @@ static void print_callchain(struct script_printer *sp, struct strbuf *sb, u64 f)
 			line_cache__fill(e, fr->map, fr->ip, f | LINE_FRAME, sb->buf + start, sb->len - start);
 		}
 		if (sp->bt_stop_list && fr->sym &&
-		    strlist__has(sp->bt_stop_list, fr->inline_name ?: symbol__name(fr->sym)))
+		    strlist__has(sp->bt_stop_list, symbol__name(fr->sym)))
 			break;
 	}
 }

@@ -560,7 +560,8 @@ static int process_event(struct perf_session *s, union perf_event *event, u64 fi
 	size_t min = perf_event__min_size(type);
 	int err;
 
-	if (type >= PERF_RECORD_HEADER_MAX) {
+	if (type >= PERF_RECORD_HEADER_MAX ||
+	    (type >= PERF_RECORD_MAX && type < PERF_RECORD_USER_TYPE_START)) {
 		s->stats.nr_unknown_events++;
 		pr_debug("%s: unknown record type %u at offset %#" PRIx64 ": skipped\n", s->label, type,
 			 file_offset);

@@ -1,0 +1,897 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Hist entries: lookup by key hash while samples stream in, upstream's
+ * output order and column widths at the end (see hist.h).
+ */
+#include "hist.h"
+#include "callchain.h"
+#include "callchain-resolve.h"
+#include "debug.h"
+#include "dso.h"
+#include "evsel.h"
+#include "map.h"
+#include "symbol.h"
+#include "thread.h"
+#include <linux/perf_event.h>
+
+/* The key fields a sort key reads (what a cached lookup must match). */
+enum {
+	PK_THREAD = 1 << 0, PK_COMM = 1 << 1, PK_MAP = 1 << 2, PK_DSO = 1 << 3, PK_SYM = 1 << 4,
+	PK_IP = 1 << 5, PK_IP_NOSYM = 1 << 6, PK_PARENT = 1 << 7, PK_TRACE = 1 << 8, PK_TIME = 1 << 9,
+	PK_WEIGHT = 1 << 10, PK_CPS = 1 << 11, PK_CPU = 1 << 12, PK_SOCKET = 1 << 13,
+};
+
+struct probe_key {
+	const void	*thread, *comm, *map, *dso, *sym, *parent, *trace;
+	u64		ip, time, weight, cps;
+	s32		cpu, socket;
+};
+
+struct hist_probe {
+	struct probe_key	key;
+	struct hist_entry	*he;
+	u32			version;
+};
+
+#define NR_PROBES 4096
+
+static u16 key_fields(const struct sort_key *k)
+{
+	switch (k->width_idx) {
+	case HISTC_THREAD: return PK_THREAD;
+	case HISTC_COMM: return PK_COMM;
+	case HISTC_DSO: return PK_DSO;
+	case HISTC_SYMBOL: case HISTC_SYM_IPC: return PK_DSO | PK_SYM | PK_IP_NOSYM;
+	case HISTC_PARENT: return PK_PARENT;
+	case HISTC_CPU: return PK_CPU;
+	case HISTC_SOCKET: return PK_SOCKET;
+	case HISTC_SRCLINE: case HISTC_SRCFILE: case HISTC_ADDR: return PK_MAP | PK_DSO | PK_SYM | PK_IP;
+	case HISTC_LOCAL_WEIGHT: case HISTC_GLOBAL_WEIGHT: return PK_WEIGHT;
+	case HISTC_TRACE: return PK_TRACE;
+	case HISTC_SYM_SIZE: return PK_SYM;
+	case HISTC_DSO_SIZE: return PK_MAP;
+	case HISTC_TIME: return PK_TIME;
+	case HISTC_CODE_PAGE_SIZE: return PK_CPS;
+	default: return 0;
+	}
+}
+
+struct hists *hists__new(struct evsel *evsel, struct hist_fields *fields)
+{
+	struct hists *hists = xzalloc(sizeof(*hists));
+
+	hists->evsel = evsel;
+	hists->fields = fields;
+	hists->socket_filter = -1;
+	hists->probes = xcalloc(NR_PROBES, sizeof(*hists->probes));
+	for (int i = 0; i < fields->nr_keys; i++)
+		hists->probe_mask |= key_fields(fields->keys[i]);
+	return hists;
+}
+
+void hists__delete(struct hists *hists)
+{
+	if (!hists)
+		return;
+	for (u32 i = 0; i < hists->nr_entries; i++) {
+		struct hist_entry *he = hists->entries[i];
+
+		free(he->children);
+		free(he->pairs);
+		free(he);
+	}
+	for (u32 i = 0; i < hists->nr_contexts; i++)
+		free(hists->contexts[i]);
+	free(hists->entries);
+	free(hists->sorted);
+	free(hists->probes);
+	free(hists->contexts);
+	free(hists->group);
+	free(hists);
+}
+
+static void probe_key__init(struct probe_key *p, u16 mask, const struct hist_key *k)
+{
+	memset(p, 0, sizeof(*p));
+	if (mask & PK_THREAD)
+		p->thread = k->thread;
+	if (mask & PK_COMM)
+		p->comm = k->comm;
+	if (mask & PK_MAP)
+		p->map = k->map;
+	if (mask & PK_DSO)
+		p->dso = k->dso;
+	if (mask & PK_SYM)
+		p->sym = k->sym;
+	if ((mask & PK_IP) || ((mask & PK_IP_NOSYM) && !k->sym))
+		p->ip = k->ip;
+	if (mask & PK_PARENT)
+		p->parent = k->parent;
+	if (mask & PK_TRACE)
+		p->trace = k->trace;
+	if (mask & PK_TIME)
+		p->time = k->time;
+	if (mask & PK_WEIGHT)
+		p->weight = k->weight;
+	if (mask & PK_CPS)
+		p->cps = k->code_page_size;
+	if (mask & PK_CPU)
+		p->cpu = k->cpu;
+	if (mask & PK_SOCKET)
+		p->socket = k->socket;
+}
+
+static u32 probe_key__hash(const struct probe_key *p)
+{
+	const u64 *w = (const u64 *)p;
+	u64 h = 0;
+
+	for (size_t i = 0; i < sizeof(*p) / sizeof(u64); i++)
+		h = (h ^ w[i]) * 0x9e3779b97f4a7c15ULL;
+	return (u32)(h >> 40);
+}
+
+/* --- upstream's red-black tree of entries --- */
+
+static void he_rotate(struct hists *hists, struct hist_entry *x, bool left)
+{
+	struct hist_entry *y = left ? x->rb_right : x->rb_left, *p = x->rb_parent;
+	struct hist_entry *b = left ? y->rb_left : y->rb_right;
+
+	if (left)
+		x->rb_right = b;
+	else
+		x->rb_left = b;
+	if (b)
+		b->rb_parent = x;
+	y->rb_parent = p;
+	if (!p)
+		hists->in_root = y;
+	else if (p->rb_left == x)
+		p->rb_left = y;
+	else
+		p->rb_right = y;
+	if (left)
+		y->rb_left = x;
+	else
+		y->rb_right = x;
+	x->rb_parent = y;
+}
+
+static void he_insert_fixup(struct hists *hists, struct hist_entry *z)
+{
+	while (z->rb_parent && z->rb_parent->rb_red) {
+		struct hist_entry *p = z->rb_parent, *g = p->rb_parent;
+		bool p_left = g->rb_left == p;
+		struct hist_entry *u = p_left ? g->rb_right : g->rb_left;
+
+		if (u && u->rb_red) {
+			p->rb_red = u->rb_red = false;
+			g->rb_red = true;
+			z = g;
+			continue;
+		}
+		if (z == (p_left ? p->rb_right : p->rb_left)) {
+			z = p;
+			he_rotate(hists, z, p_left);
+			p = z->rb_parent;
+		}
+		p->rb_red = false;
+		g->rb_red = true;
+		he_rotate(hists, g, !p_left);
+	}
+	hists->in_root->rb_red = false;
+}
+
+static struct hist_entry *he_new(struct hists *hists, const struct hist_entry *tmp)
+{
+	struct hist_entry *he = xzalloc(sizeof(*he));
+
+	he->hists = hists;
+	he->key = tmp->key;
+	he->srcline = tmp->srcline;
+	he->srcfile = tmp->srcfile;
+	he->idx = hists->nr_entries;
+	he->leaf = true;
+	ALLOC_GROW(hists->entries, hists->nr_entries + 1, hists->alloc_entries);
+	hists->entries[hists->nr_entries++] = he;
+	return he;
+}
+
+/* Upstream's search: compare(existing, new) < 0 goes left; equal is found. */
+static struct hist_entry *tree_findnew(struct hists *hists, struct hist_entry *tmp, bool *created)
+{
+	struct hist_entry *parent = NULL, *cur = hists->in_root, *he;
+	bool left = false;
+
+	while (cur) {
+		int64_t cmp = hist_entry__cmp_keys(hists->fields, cur, tmp);
+
+		if (!cmp) {
+			*created = false;
+			return cur;
+		}
+		parent = cur;
+		left = cmp < 0;
+		cur = left ? cur->rb_left : cur->rb_right;
+	}
+	he = he_new(hists, tmp);
+	he->rb_parent = parent;
+	he->rb_red = true;
+	if (!parent)
+		hists->in_root = he;
+	else if (left)
+		parent->rb_left = he;
+	else
+		parent->rb_right = he;
+	he_insert_fixup(hists, he);
+	hists->in_version++;
+	*created = true;
+	return he;
+}
+
+struct hist_entry *hists__findnew(struct hists *hists, const struct hist_key *key, bool *created)
+{
+	struct hist_entry tmp, *he;
+	struct probe_key pk;
+	struct hist_probe *probe;
+
+	hists->nr_lookups++;
+	probe_key__init(&pk, hists->probe_mask, key);
+	probe = &hists->probes[probe_key__hash(&pk) & (NR_PROBES - 1)];
+	if (probe->he && probe->version == hists->in_version && !memcmp(&probe->key, &pk, sizeof(pk))) {
+		he = probe->he;
+		*created = false;
+	} else {
+		tmp.hists = hists;
+		tmp.key = *key;
+		tmp.srcline = tmp.srcfile = NULL;
+		tmp.stat.nr_events = 0;
+		he = tree_findnew(hists, &tmp, created);
+		probe->key = pk;
+		probe->he = he;
+		probe->version = hists->in_version;
+	}
+	/* upstream follows a map replaced by exec() */
+	if (!*created)
+		he->key.map = key->map;
+	return he;
+}
+
+void he_stat__add(struct he_stat *st, u8 cpumode, u64 period, u64 weight)
+{
+	st->period += period;
+	st->nr_events++;
+	st->weight += weight;
+	switch (cpumode) {
+	case PERF_RECORD_MISC_KERNEL:
+		st->period_sys += period;
+		break;
+	case PERF_RECORD_MISC_USER:
+		st->period_us += period;
+		break;
+	case PERF_RECORD_MISC_GUEST_KERNEL:
+		st->period_guest_sys += period;
+		break;
+	case PERF_RECORD_MISC_GUEST_USER:
+		st->period_guest_us += period;
+		break;
+	default:
+		break;
+	}
+}
+
+u64 hists__total_period(const struct hists *hists)
+{
+	return sort_conf.filter_relative ? hists->stats.total_non_filtered_period : hists->stats.total_period;
+}
+
+double hist_entry__percent(const struct hist_entry *he)
+{
+	u64 total = hists__total_period(he->hists);
+	u64 period = sort_conf.cumulate ? he->stat_acc.period : he->stat.period;
+
+	return total ? period * 100.0 / total : 0;
+}
+
+/* --- sample contexts (--children): the sample-level key values, interned --- */
+
+struct hist_context {
+	struct hist_entry	he;	/* only the key matters */
+	u64			hash;
+	u32			id;
+	bool			nodedup;
+};
+
+/*
+ * Upstream recognises an entry met again on a chain by comparing a partial
+ * entry (no socket, time, weight, page size: zeros) with the entries of the
+ * sample: when one of those keys is sorted on and the sample's value is not
+ * zero, nothing compares equal, and every chain entry counts (again).
+ */
+static bool context_nodedup(const struct hist_fields *f, const struct hist_key *key)
+{
+	for (int i = 0; i < f->nr_keys; i++) {
+		switch (f->keys[i]->width_idx) {
+		case HISTC_SOCKET:
+			if (key->socket)
+				return true;
+			break;
+		case HISTC_TIME:
+			if (key->time)
+				return true;
+			break;
+		case HISTC_LOCAL_WEIGHT:
+		case HISTC_GLOBAL_WEIGHT:
+			if (key->weight)
+				return true;
+			break;
+		case HISTC_CODE_PAGE_SIZE:
+			if (key->code_page_size)
+				return true;
+			break;
+		default:
+			break;
+		}
+	}
+	return false;
+}
+
+static u64 context_hash(const struct hist_fields *f, const struct hist_entry *he)
+{
+	u64 h = 0x51ed;
+
+	for (int i = 0; i < f->nr_keys; i++)
+		if (!f->keys[i]->per_frame)
+			h = (h ^ f->keys[i]->hash(he)) * 0x9e3779b97f4a7c15ULL;
+	return h ^ (h >> 31);
+}
+
+static bool context_equal(const struct hist_fields *f, const struct hist_entry *a, const struct hist_entry *b)
+{
+	for (int i = 0; i < f->nr_keys; i++)
+		if (!f->keys[i]->per_frame && f->keys[i]->cmp(a, b))
+			return false;
+	return true;
+}
+
+static struct hist_context *hists__context(struct hists *hists, struct callchain_store *store,
+					   const struct hist_key *key)
+{
+	struct hist_entry tmp;
+	u64 h;
+
+	memset(&tmp, 0, sizeof(tmp));
+	tmp.hists = hists;
+	tmp.key = *key;
+	h = context_hash(hists->fields, &tmp);
+	if (hists->last_context && hists->last_context_hash == h &&
+	    context_equal(hists->fields, &hists->last_context->he, &tmp))
+		return hists->last_context;
+	for (u32 i = 0; i < hists->nr_contexts; i++) {
+		struct hist_context *c = hists->contexts[i];
+
+		if (c->hash == h && context_equal(hists->fields, &c->he, &tmp)) {
+			hists->last_context = c;
+			hists->last_context_hash = h;
+			return c;
+		}
+	}
+	ALLOC_GROW(hists->contexts, hists->nr_contexts + 1, hists->alloc_contexts);
+	struct hist_context *c = xzalloc(sizeof(*c));
+
+	c->he = tmp;
+	c->hash = h;
+	c->id = callchain_store__new_context(store);
+	c->nodedup = context_nodedup(hists->fields, key);
+	hists->contexts[hists->nr_contexts++] = c;
+	hists->last_context = c;
+	hists->last_context_hash = h;
+	return c;
+}
+
+/* --- adding a sample --- */
+
+static void add_cumulative(struct hists *hists, const struct hist_sample *hs, struct hist_entry *self)
+{
+	struct callchain_store *store = hs->store;
+	u32 stamp = ++hists->stamp;
+	struct hist_context *ctx = hists__context(hists, store, &hs->key);
+	u32 node = callchain_store__root(store, ctx->id);
+	struct hist_key ckey = hs->key;
+
+	self->acc_stamp = stamp;
+	if (hs->nr && hs->use_callchain && hs->nr > self->max_depth)
+		self->max_depth = hs->nr;
+	for (u32 i = 0; i < hs->nr; i++) {
+		const struct resolved_frame *rf = &hs->frames[i];
+		struct hist_entry *he;
+		bool created;
+
+		/* upstream keeps the previous level for an address without a map */
+		if (rf->map) {
+			ckey.level = rf->level == 'k' ? 'k' : '.';
+			ckey.cpumode = rf->level == 'k' ? PERF_RECORD_MISC_KERNEL : PERF_RECORD_MISC_USER;
+		}
+		node = callchain_store__step(store, node, hs->frame_ids[i], hs->period, &created);
+		if (created) {
+			ckey.map = rf->map;
+			ckey.dso = rf->map ? rf->dso : NULL;
+			ckey.sym = rf->sym;
+			ckey.ip = rf->ip;
+			he = hists__findnew(hists, &ckey, &created);
+			callchain_store__set_node_entry(store, node, he, he->path_stamp != stamp, ctx->nodedup);
+		}
+		he = callchain_store__node_entry(store, node);
+		if (he->acc_stamp != stamp || ctx->nodedup) {
+			he->acc_stamp = stamp;
+			he_stat__add(&he->stat_acc, ckey.cpumode, hs->period, hs->weight);
+			if (hs->use_callchain && hs->nr - i > he->max_depth)
+				he->max_depth = hs->nr - i;
+		}
+		he->path_stamp = stamp;
+	}
+	if (hs->nr)
+		callchain_store__end(store, node, self, hs->period);
+}
+
+struct hist_entry *hists__add_sample(struct hists *hists, const struct hist_sample *hs)
+{
+	struct hist_entry *he;
+	bool created;
+
+	he = hists__findnew(hists, &hs->key, &created);
+	he_stat__add(&he->stat, hs->key.cpumode, hs->period, hs->weight);
+	hists->stats.nr_samples++;
+	if (!he->key.filtered)
+		hists->stats.nr_non_filtered_samples++;
+	if (hs->use_callchain) {
+		hists->callchain_period += hs->period;
+		if (!he->key.filtered)
+			hists->callchain_non_filtered_period += hs->period;
+	}
+	if (!hs->cumulate) {
+		if (hs->use_callchain)
+			callchain_store__add_chain(hs->store, he, hs->frame_ids, hs->nr, hs->period);
+		return he;
+	}
+	he_stat__add(&he->stat_acc, hs->key.cpumode, hs->period, hs->weight);
+	add_cumulative(hists, hs, he);
+	return he;
+}
+
+/* --- output order --- */
+
+static u64 field_value(enum hpp_kind kind, const struct hist_entry *he)
+{
+	switch (kind) {
+	case HPP_OVERHEAD: return he->stat.period;
+	case HPP_OVERHEAD_SYS: return he->stat.period_sys;
+	case HPP_OVERHEAD_US: return he->stat.period_us;
+	case HPP_OVERHEAD_GUEST_SYS: return he->stat.period_guest_sys;
+	case HPP_OVERHEAD_GUEST_US: return he->stat.period_guest_us;
+	case HPP_OVERHEAD_ACC: return he->stat_acc.period;
+	case HPP_SAMPLES: return he->stat.nr_events;
+	case HPP_PERIOD: return he->stat.period;
+	default: return 0;
+	}
+}
+
+u64 hist_entry__field_value(enum hpp_kind kind, const struct hist_entry *he)
+{
+	return he ? field_value(kind, he) : 0;
+}
+
+static int u64_cmp(u64 a, u64 b)
+{
+	return a > b ? 1 : a < b ? -1 : 0;
+}
+
+/* Upstream's value sort: > 0 puts a first; group members break ties in order. */
+static int value_sort(const struct hist_field *f, const struct hist_entry *a, const struct hist_entry *b)
+{
+	int ret;
+
+	if (f->kind == HPP_OVERHEAD_ACC) {
+		if (!sort_conf.cumulate)
+			return 0;
+		ret = u64_cmp(a->stat_acc.period, b->stat_acc.period);
+		if (ret)
+			return ret;
+		/* put the caller above the callee when they have equal period */
+		if (a->key.thread != b->key.thread || !a->hists->fields->has_sym)
+			return 0;
+		ret = (int)b->max_depth - (int)a->max_depth;
+		if (callchain_param.order == ORDER_CALLER)
+			ret = -ret;
+		return ret > 0 ? 1 : ret < 0 ? -1 : 0;
+	}
+	ret = u64_cmp(field_value(f->kind, a), field_value(f->kind, b));
+	if (ret || !a->hists->nr_group)
+		return ret;
+	for (int i = 0; i < a->hists->nr_group; i++) {
+		ret = u64_cmp(hist_entry__field_value(f->kind, a->pairs ? a->pairs[i] : NULL),
+			      hist_entry__field_value(f->kind, b->pairs ? b->pairs[i] : NULL));
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+int64_t hist_entry__sort(const struct hist_entry *a, const struct hist_entry *b)
+{
+	const struct hist_fields *f = a->hists->fields;
+	int64_t ret;
+
+	for (int i = 0; i < f->nr_sorts; i++) {
+		const struct hist_field *fld = f->sorts[i];
+
+		if (fld->elide)
+			continue;
+		if (fld->key)
+			ret = (fld->key->sort ? fld->key->sort : fld->key->cmp)(a, b);
+		else
+			ret = value_sort(fld, a, b);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/*
+ * Upstream keeps entries in red-black trees: by key compare as they are
+ * created, again when collapsing, then by the output compare. Some of its
+ * compares are not transitive (addresses compare by the sign of their
+ * difference; --children ties look at the first thread of entries), so the
+ * final order depends on the trees' shapes: build the same trees.
+ */
+struct rb_emu {
+	u32	*left, *right, *parent;
+	bool	*red;
+	u32	root;
+};
+
+#define RB_NIL UINT32_MAX
+
+static void rb_rotate(struct rb_emu *t, u32 x, bool left)
+{
+	u32 *a = left ? t->right : t->left, *b = left ? t->left : t->right;
+	u32 y = a[x], p = t->parent[x];
+
+	a[x] = b[y];
+	if (b[y] != RB_NIL)
+		t->parent[b[y]] = x;
+	t->parent[y] = p;
+	if (p == RB_NIL)
+		t->root = y;
+	else if (t->left[p] == x)
+		t->left[p] = y;
+	else
+		t->right[p] = y;
+	b[y] = x;
+	t->parent[x] = y;
+}
+
+static void rb_fixup(struct rb_emu *t, u32 z)
+{
+	while (t->parent[z] != RB_NIL && t->red[t->parent[z]]) {
+		u32 p = t->parent[z], g = t->parent[p];
+		bool p_left = t->left[g] == p;
+		u32 u = p_left ? t->right[g] : t->left[g];
+
+		if (u != RB_NIL && t->red[u]) {
+			t->red[p] = t->red[u] = false;
+			t->red[g] = true;
+			z = g;
+			continue;
+		}
+		if (z == (p_left ? t->right[p] : t->left[p])) {
+			z = p;
+			rb_rotate(t, z, p_left);
+			p = t->parent[z];
+		}
+		t->red[p] = false;
+		t->red[g] = true;
+		rb_rotate(t, g, !p_left);
+	}
+	t->red[t->root] = false;
+}
+
+static void in_order(struct hist_entry *root, struct hist_entry **v, u32 *n)
+{
+	struct hist_entry *x = root;
+
+	if (!x)
+		return;
+	while (x->rb_left)
+		x = x->rb_left;
+	while (x) {
+		v[(*n)++] = x;
+		if (x->rb_right) {
+			x = x->rb_right;
+			while (x->rb_left)
+				x = x->rb_left;
+		} else {
+			while (x->rb_parent && x->rb_parent->rb_right == x)
+				x = x->rb_parent;
+			x = x->rb_parent;
+		}
+	}
+}
+
+static void he_stat__sum(struct he_stat *d, const struct he_stat *s)
+{
+	d->period += s->period;
+	d->period_sys += s->period_sys;
+	d->period_us += s->period_us;
+	d->period_guest_sys += s->period_guest_sys;
+	d->period_guest_us += s->period_guest_us;
+	d->weight += s->weight;
+	d->nr_events += s->nr_events;
+}
+
+/*
+ * Upstream's collapse: entries go, in order, into a new tree; one that
+ * compares equal to an entry there is merged into it (two entries of one
+ * key the first tree's compare kept apart).
+ */
+static void collapse(struct hists *hists, struct hist_entry **v, u32 *n)
+{
+	struct rb_emu t;
+	u32 *stack, sp = 0, k = 0, x, nr = *n;
+	struct hist_entry **in = xmalloc((nr + 1) * sizeof(*in));
+	u32 *slot = xmalloc((nr + 1) * sizeof(u32));
+	u32 used = 0;
+
+	memcpy(in, v, nr * sizeof(*in));
+	t.left = xmalloc((nr + 1) * sizeof(u32));
+	t.right = xmalloc((nr + 1) * sizeof(u32));
+	t.parent = xmalloc((nr + 1) * sizeof(u32));
+	t.red = xmalloc((nr + 1) * sizeof(bool));
+	t.root = RB_NIL;
+	for (u32 i = 0; i < nr; i++) {
+		u32 p = RB_NIL, cur = t.root;
+		bool left = false, merged = false;
+
+		while (cur != RB_NIL) {
+			int64_t cmp = hist_entry__cmp_keys(hists->fields, in[slot[cur]], in[i]);
+
+			if (!cmp) {
+				struct hist_entry *d = in[slot[cur]], *src = in[i];
+
+				he_stat__sum(&d->stat, &src->stat);
+				he_stat__sum(&d->stat_acc, &src->stat_acc);
+				if (hists->store)
+					callchain_store__merge_entry(hists->store, d, src);
+				src->merged = true;
+				merged = true;
+				break;
+			}
+			p = cur;
+			left = cmp < 0;
+			cur = left ? t.left[cur] : t.right[cur];
+		}
+		if (merged)
+			continue;
+		slot[used] = i;
+		t.left[used] = t.right[used] = RB_NIL;
+		t.parent[used] = p;
+		t.red[used] = true;
+		if (p == RB_NIL)
+			t.root = used;
+		else if (left)
+			t.left[p] = used;
+		else
+			t.right[p] = used;
+		rb_fixup(&t, used);
+		used++;
+	}
+	stack = xmalloc((nr + 1) * sizeof(u32));
+	x = t.root;
+	while (x != RB_NIL || sp) {
+		while (x != RB_NIL) {
+			stack[sp++] = x;
+			x = t.left[x];
+		}
+		x = stack[--sp];
+		v[k++] = in[slot[x]];
+		x = t.right[x];
+	}
+	*n = k;
+	free(stack);
+	free(slot);
+	free(t.left);
+	free(t.right);
+	free(t.parent);
+	free(t.red);
+	free(in);
+}
+
+static bool left_by_output(const struct hist_entry *new, const struct hist_entry *node)
+{
+	return hist_entry__sort(new, node) > 0;
+}
+
+/* Insert v[0..n) in order into a red-black tree by go_left; v becomes its in-order. */
+static void rb_sort(struct hist_entry **v, u32 n,
+		    bool (*go_left)(const struct hist_entry *new, const struct hist_entry *node))
+{
+	struct rb_emu t;
+	u32 *stack, sp = 0, k = 0, x;
+	struct hist_entry **in = xmalloc((n + 1) * sizeof(*in));
+
+	memcpy(in, v, n * sizeof(*in));
+	t.left = xmalloc((n + 1) * sizeof(u32));
+	t.right = xmalloc((n + 1) * sizeof(u32));
+	t.parent = xmalloc((n + 1) * sizeof(u32));
+	t.red = xmalloc((n + 1) * sizeof(bool));
+	t.root = RB_NIL;
+	for (u32 i = 0; i < n; i++) {
+		u32 p = RB_NIL, cur = t.root;
+		bool left = false;
+
+		while (cur != RB_NIL) {
+			p = cur;
+			left = go_left(in[i], in[cur]);
+			cur = left ? t.left[cur] : t.right[cur];
+		}
+		t.left[i] = t.right[i] = RB_NIL;
+		t.parent[i] = p;
+		t.red[i] = true;
+		if (p == RB_NIL)
+			t.root = i;
+		else if (left)
+			t.left[p] = i;
+		else
+			t.right[p] = i;
+		rb_fixup(&t, i);
+	}
+	stack = xmalloc((n + 1) * sizeof(u32));
+	x = t.root;
+	while (x != RB_NIL || sp) {
+		while (x != RB_NIL) {
+			stack[sp++] = x;
+			x = t.left[x];
+		}
+		x = stack[--sp];
+		v[k++] = in[x];
+		x = t.right[x];
+	}
+	free(stack);
+	free(t.left);
+	free(t.right);
+	free(t.parent);
+	free(t.red);
+	free(in);
+}
+
+static void hists__reset_col_len(struct hists *hists)
+{
+	memset(hists->col_len, 0, sizeof(hists->col_len));
+}
+
+void hists__output_resort(struct hists *hists)
+{
+	struct hists_stats *st = &hists->stats;
+
+	st->total_period = st->total_non_filtered_period = 0;
+	st->nr_entries = st->nr_non_filtered_entries = 0;
+	hists__reset_col_len(hists);
+	free(hists->sorted);
+	hists->sorted = xmalloc((hists->nr_entries + 1) * sizeof(*hists->sorted));
+	memcpy(hists->sorted, hists->entries, hists->nr_entries * sizeof(*hists->sorted));
+	hists->nr_sorted = hists->nr_entries;
+	/* the entries' tree in order, collapsed (merging what compares equal now), then the output tree */
+	hists->nr_sorted = 0;
+	in_order(hists->in_root, hists->sorted, &hists->nr_sorted);
+	collapse(hists, hists->sorted, &hists->nr_sorted);
+	rb_sort(hists->sorted, hists->nr_sorted, left_by_output);
+	for (u32 i = 0; i < hists->nr_sorted; i++) {
+		struct hist_entry *he = hists->sorted[i];
+
+		st->nr_entries++;
+		st->total_period += he->stat.period;
+		if (!he->key.filtered) {
+			st->nr_non_filtered_entries++;
+			st->total_non_filtered_period += he->stat.period;
+			hists__calc_col_len(hists, he);
+		}
+	}
+}
+
+/* --- column widths --- */
+
+bool hists__new_col_len(struct hists *hists, enum hist_column col, u16 len)
+{
+	if (len > hists->col_len[col]) {
+		hists->col_len[col] = len;
+		return true;
+	}
+	return false;
+}
+
+static void set_unresolved_dso_len(struct hists *hists)
+{
+	if (hists->col_len[HISTC_DSO] < 16 && !sort_conf.col_width_list && !sort_conf.field_sep &&
+	    !sort_conf.dso_filter)
+		hists->col_len[HISTC_DSO] = 16;
+}
+
+void hists__calc_col_len(struct hists *hists, struct hist_entry *he)
+{
+	const struct hist_fields *f = hists->fields;
+	const char *comm;
+	u16 len;
+
+	if (he->key.sym) {
+		len = (u16)strlen(symbol__name(he->key.sym)) + 4;
+		if (verbose > 0)
+			len += 16 + 2 + 3;
+		hists__new_col_len(hists, HISTC_SYMBOL, len);
+	} else {
+		hists__new_col_len(hists, HISTC_SYMBOL, 16 + 4 + 2);
+		set_unresolved_dso_len(hists);
+	}
+	comm = thread__comm_str(he->key.thread);
+	len = (u16)strlen(comm ? comm : "");
+	if (hists__new_col_len(hists, HISTC_COMM, len))
+		hists->col_len[HISTC_THREAD] = len + 8;
+	if (he->key.map && he->key.dso)
+		hists__new_col_len(hists, HISTC_DSO,
+				   (u16)strlen(verbose > 0 ? he->key.dso->long_name : he->key.dso->short_name));
+	if (he->key.parent)
+		hists__new_col_len(hists, HISTC_PARENT, (u16)strlen(symbol__name(he->key.parent)));
+	hists__new_col_len(hists, HISTC_CGROUP, 6);
+	hists__new_col_len(hists, HISTC_CGROUP_ID, 20);
+	hists__new_col_len(hists, HISTC_CPU, 3);
+	hists__new_col_len(hists, HISTC_SOCKET, 6);
+	hists__new_col_len(hists, HISTC_LOCAL_WEIGHT, 12);
+	hists__new_col_len(hists, HISTC_GLOBAL_WEIGHT, 12);
+	hists__new_col_len(hists, HISTC_LOCAL_INS_LAT, 13);
+	hists__new_col_len(hists, HISTC_GLOBAL_INS_LAT, 13);
+	hists__new_col_len(hists, HISTC_LOCAL_P_STAGE_CYC, 13);
+	hists__new_col_len(hists, HISTC_GLOBAL_P_STAGE_CYC, 13);
+	hists__new_col_len(hists, HISTC_TIME, sort_conf.nanosecs ? 16 : 12);
+	hists__new_col_len(hists, HISTC_CODE_PAGE_SIZE, 6);
+	hists__new_col_len(hists, HISTC_ADDR, 18);
+	if (f->needs & SORT_NEED_SRCLINE) {
+		for (int i = 0; i < f->nr_keys; i++) {
+			if (f->keys[i]->width_idx == HISTC_SRCLINE) {
+				len = (u16)strlen(hist_entry__srcline(he));
+				hists__new_col_len(hists, HISTC_SRCLINE, max(len, (u16)strlen("Source:Line")));
+			} else if (f->keys[i]->width_idx == HISTC_SRCFILE) {
+				hists__new_col_len(hists, HISTC_SRCFILE, (u16)strlen(hist_entry__srcfile(he)));
+			}
+		}
+	}
+	/*
+	 * Upstream formats a trace output when it first compares its entry:
+	 * after a single lookup none was compared, the column keeps its title's width.
+	 */
+	if (he->key.trace && hists->nr_lookups > 1)
+		hists__new_col_len(hists, HISTC_TRACE, (u16)strlen(he->key.trace));
+}
+
+/* --- groups --- */
+
+void hists__link_group(struct hists *leader, struct hists **members, int nr)
+{
+	leader->group = xcalloc(nr, sizeof(*leader->group));
+	leader->nr_group = nr;
+	memcpy(leader->group, members, nr * sizeof(*members));
+	for (int m = 0; m < nr; m++) {
+		struct hists *mh = members[m];
+
+		for (u32 i = 0; i < mh->nr_entries; i++) {
+			struct hist_entry *e = mh->entries[i], *le;
+			bool created;
+
+			le = hists__findnew(leader, &e->key, &created);
+			if (created)
+				le->dummy = true;
+			if (!le->pairs)
+				le->pairs = xcalloc(nr, sizeof(*le->pairs));
+			le->pairs[m] = e;
+		}
+	}
+}
