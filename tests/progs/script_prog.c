@@ -2,7 +2,8 @@
 /*
  * Workload of the perf script tests: a few levels of calls that burn CPU
  * (cpu-clock samples with call chains), system calls (write, getppid: the
- * syscall tracepoints), page faults, and script_probe(n) for uprobes.
+ * syscall tracepoints), page faults, AVX-512 code (instruction lengths) and
+ * script_probe(n) for uprobes.
  *
  *   script_prog [LOOPS]   (default 3000000: about 0.1 s)
  */
@@ -25,6 +26,20 @@ __attribute__((noinline)) unsigned long script_leaf(unsigned long n)
 __attribute__((noinline)) unsigned long script_middle(unsigned long n)
 {
 	return script_leaf(n) + script_leaf(n / 2);
+}
+
+/* AVX-512 (EVEX) and mask (VEX) instructions: -F insn,insnlen on them */
+__attribute__((noinline)) void script_avx(unsigned long n)
+{
+#ifdef __x86_64__
+	if (!__builtin_cpu_supports("avx512bw"))
+		return;
+	for (unsigned long i = 0; i < n; i++)
+		asm volatile("vptestnmb %%zmm1, %%zmm2, %%k1\n\tvptestnmb 8(%%rsp), %%zmm3, %%k2\n\t"
+			     "kmovd %%k1, %%eax\n\tvptestnmb %%zmm4, %%zmm5, %%k1" ::: "eax");
+#else
+	(void)n;
+#endif
 }
 
 __attribute__((noinline)) int script_probe(int n)
@@ -66,6 +81,7 @@ int main(int argc, char **argv)
 		sink += script_middle(n / 4);
 		sink += script_probe(r);
 	}
+	script_avx(n * 2);
 	script_io(200);
 	script_faults(64);
 	return 0;
