@@ -26,7 +26,7 @@ script_same fp.data -F +insn,+insnlen,+flags -L --max-stack 2
 script_same fp.data --stop-bt main --comm script_prog -S script_leaf,main
 script_same fp.data --dsos '[kernel.kallsyms]' --no-demangle --show-kernel-path
 # source lines of the workload only (addr2line on libc is slow in the reference)
-script_same fp.data -F comm,ip,sym,srcline --comm script_prog --max-stack 3 --full-source-path
+script_same fp.data -F comm,ip,sym,srcline -S script_leaf,script_middle --max-stack 3 --full-source-path
 script_same two.data
 script_same two.data -F +addr,+data_src,-ip
 script_same two.data --switch-on page-faults -F ip,sym,dso
