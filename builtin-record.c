@@ -30,11 +30,13 @@
 #include <inttypes.h>
 #include <limits.h>
 #include <poll.h>
+#include <sched.h>
 #include <pwd.h>
 #include <signal.h>
 #include <stdio.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
+#include <sys/time.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -83,6 +85,11 @@ struct record {
 	size_t			comp_buf_size;
 	u64			bytes_transferred;
 	u64			bytes_compressed;
+	unsigned int		realtime_prio;	/* -r */
+	/* -k: the clock's resolution and a reference time (HEADER_CLOCKID, CLOCK_DATA) */
+	u64			clock_res_ns;
+	u64			clock_tod_ns;
+	u64			clock_clockid_ns;
 	/* tracing data (tracepoint formats), built once */
 	char			*tracing_data;
 	size_t			tracing_data_size;
@@ -126,14 +133,11 @@ static void sig_switch_output(int sig)
 
 /* --- writing --- */
 
-static int record__flush(struct record *rec)
+/* Write to the file; a full disk or an I/O error is reported here. */
+static int record__write_out(struct record *rec, const void *buf, size_t size)
 {
-	ssize_t n;
+	ssize_t n = perf_data__write(&rec->data, buf, size);
 
-	if (!rec->buf_len)
-		return 0;
-	n = perf_data__write(&rec->data, rec->buf, rec->buf_len);
-	rec->buf_len = 0;
 	if (n < 0) {
 		char sbuf[128];
 
@@ -144,6 +148,17 @@ static int record__flush(struct record *rec)
 	return 0;
 }
 
+static int record__flush(struct record *rec)
+{
+	int err;
+
+	if (!rec->buf_len)
+		return 0;
+	err = record__write_out(rec, rec->buf, rec->buf_len);
+	rec->buf_len = 0;
+	return err;
+}
+
 static int record__write(struct record *rec, const void *buf, size_t size)
 {
 	rec->bytes_written += size;
@@ -152,18 +167,8 @@ static int record__write(struct record *rec, const void *buf, size_t size)
 
 		if (err)
 			return err;
-		if (size > OUTPUT_BUF_SIZE) {
-			ssize_t n = perf_data__write(&rec->data, buf, size);
-
-			if (n < 0) {
-				char sbuf[128];
-
-				pr_err("failed to write perf data to %s: %s\n", rec->data.path,
-				       str_error_r(-n, sbuf, sizeof(sbuf)));
-				return (int)n;
-			}
-			return 0;
-		}
+		if (size > OUTPUT_BUF_SIZE)
+			return record__write_out(rec, buf, size);
 	}
 	memcpy(rec->buf + rec->buf_len, buf, size);
 	rec->buf_len += size;
@@ -465,6 +470,24 @@ try_again:
 
 /* --- synthesis --- */
 
+/* What the features written from this session need to know about it. */
+static void record__write_info(struct record *rec, struct perf_header_write_info *info)
+{
+	*info = (struct perf_header_write_info){
+		.argv = rec->argv,
+		.argc = rec->argc,
+		.comp_level = rec->comp_level,
+		.comp_mmap_len = (rec->mmaps.data_pages + 1) * sysconf(_SC_PAGESIZE),
+		.use_clockid = rec->opts.use_clockid,
+		.clockid = rec->opts.clockid,
+		.clock_res_ns = rec->clock_res_ns,
+		.clock_tod_ns = rec->clock_tod_ns,
+		.clock_clockid_ns = rec->clock_clockid_ns,
+		.tracing_data = rec->tracing_data,
+		.tracing_data_size = rec->tracing_data_size,
+	};
+}
+
 static int record__synthesize(struct record *rec)
 {
 	struct synth_ctx sc = {
@@ -473,15 +496,15 @@ static int record__synthesize(struct record *rec)
 		.id_hdr_size = evlist__id_hdr_size(rec->evlist),
 	};
 	struct target *t = &rec->opts.target;
-	struct perf_header_write_info info = {
-		.argv = rec->argv,
-		.argc = rec->argc,
-		.comp_level = rec->comp_level,
-		.comp_mmap_len = (rec->mmaps.data_pages + 1) * sysconf(_SC_PAGESIZE),
-	};
+	struct perf_header_write_info info;
 	struct evsel *evsel;
 	bool exclude_kernel = true;
 	int err;
+
+	record__write_info(rec, &info);
+	/* pipe mode: the tracing data goes in its own record */
+	info.tracing_data = NULL;
+	info.tracing_data_size = 0;
 
 	if (rec->data.is_pipe) {
 		err = perf_event__synthesize_attrs(&sc, rec->evlist);
@@ -551,6 +574,51 @@ static void record__init_features(struct record *rec)
 
 	perf_header__set_record_features(&rec->header, rec->evlist, with_bids,
 					 rec->tracing_data != NULL, rec->comp_level != 0);
+	if (rec->opts.use_clockid) {
+		perf_header__set_feat(&rec->header, HEADER_CLOCKID);
+		perf_header__set_feat(&rec->header, HEADER_CLOCK_DATA);
+	}
+}
+
+/* -k: the time of day and the chosen clock read together, to convert sample times */
+static int record__init_clock(struct record *rec)
+{
+	struct timespec ts;
+	struct timeval tv;
+
+	if (!rec->opts.use_clockid)
+		return 0;
+	if (gettimeofday(&tv, NULL) || clock_gettime(rec->opts.clockid, &ts)) {
+		pr_err("clock_gettime failed, cannot set reference time.\n");
+		return -1;
+	}
+	rec->clock_tod_ns = (u64)tv.tv_sec * 1000000000ULL + (u64)tv.tv_usec * 1000;
+	rec->clock_clockid_ns = (u64)ts.tv_sec * 1000000000ULL + (u64)ts.tv_nsec;
+	return 0;
+}
+
+/* -k NAME|NUMBER, once */
+static int record__parse_clockid(const struct option *opt, const char *str, int unset)
+{
+	struct record *rec = opt->value;
+	struct timespec res;
+
+	if (unset) {
+		rec->opts.use_clockid = false;
+		return 0;
+	}
+	if (!str || rec->opts.use_clockid)
+		return -1;
+	if (clockid__parse(str, &rec->opts.clockid)) {
+		pr_warning("Warning:\nunknown clockid %s, check man page\n", str);
+		return -1;
+	}
+	rec->opts.use_clockid = true;
+	if (clock_getres(rec->opts.clockid, &res))
+		pr_warning("WARNING: Failed to determine specified clock resolution.\n");
+	else
+		rec->clock_res_ns = (u64)res.tv_sec * 1000000000ULL + (u64)res.tv_nsec;
+	return 0;
 }
 
 static int record__write_header(struct record *rec)
@@ -665,18 +733,12 @@ static int record__process_buildids(struct record *rec)
 
 static int record__finish_output(struct record *rec)
 {
-	struct perf_header_write_info info = {
-		.argv = rec->argv,
-		.argc = rec->argc,
-		.comp_level = rec->comp_level,
-		.comp_mmap_len = (rec->mmaps.data_pages + 1) * sysconf(_SC_PAGESIZE),
-		.tracing_data = rec->tracing_data,
-		.tracing_data_size = rec->tracing_data_size,
-	};
+	struct perf_header_write_info info;
 	int err;
 
 	if (rec->data.is_pipe)
 		return 0;
+	record__write_info(rec, &info);
 	rec->header.data_size = rec->bytes_written;
 	/* the data size first, so the file can be read back */
 	err = perf_header__write(&rec->header, rec->evlist, rec->data.fd, false, NULL);
@@ -820,6 +882,20 @@ static int record__poll(struct record *rec, sigset_t *oldmask)
 	return n < 0 && errno != EINTR ? -errno : 0;
 }
 
+/* -r: perf itself (the workload is forked already) drains the buffers at this FIFO priority */
+static int record__set_realtime(struct record *rec)
+{
+	struct sched_param param = { .sched_priority = (int)rec->realtime_prio };
+
+	if (!rec->realtime_prio)
+		return 0;
+	if (sched_setscheduler(0, SCHED_FIFO, &param)) {
+		pr_err("Could not set realtime priority.\n");
+		return -1;
+	}
+	return 0;
+}
+
 static int __cmd_record(struct record *rec, int argc, const char **argv)
 {
 	struct record_opts *opts = &rec->opts;
@@ -867,12 +943,17 @@ static int __cmd_record(struct record *rec, int argc, const char **argv)
 	if (evlist__has_tracepoints(rec->evlist) &&
 	    tracing_data__build(rec->evlist, &rec->tracing_data, &rec->tracing_data_size))
 		pr_warning("WARNING: could not read the tracepoint formats: raw data will not be decoded\n");
+	err = record__init_clock(rec);
+	if (err)
+		goto out_kill;
 
 	record__init_features(rec);
 	rec->buf = xmalloc(OUTPUT_BUF_SIZE);
 	err = record__write_header(rec);
 	if (!err)
 		err = record__synthesize(rec);
+	if (!err)
+		err = record__set_realtime(rec);
 	if (err)
 		goto out_kill;
 
@@ -1149,7 +1230,7 @@ static const char * const record_usage[] = {
 
 /* Options upstream has that need hardware or subsystems not supported here. */
 static const char *record__unsupported(struct record *rec, bool branch_any, const char *branch_filter,
-				       const char *cgroup, const char *clockid, bool snapshot,
+				       const char *cgroup, bool snapshot,
 				       const char *aux_sample, const char *affinity, const char *aio,
 				       bool kcore, const char *control, const char *threads, bool off_cpu,
 				       const char *switch_output_event, const char *intr_regs,
@@ -1160,8 +1241,6 @@ static const char *record__unsupported(struct record *rec, bool branch_any, cons
 		return "-b/-j (branch stack sampling needs a PMU with LBR; none here)";
 	if (cgroup)
 		return "-G/--cgroup";
-	if (clockid)
-		return "-k/--clockid";
 	if (snapshot || aux_sample)
 		return "-S/--snapshot and --aux-sample (AUX area tracing)";
 	if (affinity)
@@ -1189,11 +1268,11 @@ int cmd_record(int argc, const char **argv)
 	struct record_opts *opts = &rec.opts;
 	bool branch_any = false, snapshot = false, kcore = false, off_cpu = false, exclude_perf = false;
 	bool buildid_mmap = false, no_timestamp = false, dry_run = false, tail_synth = false;
-	const char *branch_filter = NULL, *cgroup = NULL, *clockid = NULL, *aux_sample = NULL;
+	const char *branch_filter = NULL, *cgroup = NULL, *aux_sample = NULL;
 	const char *affinity = NULL, *aio = NULL, *control = NULL, *threads = NULL, *synth = NULL;
 	const char *switch_output_event = NULL, *intr_regs = NULL, *user_regs = NULL, *vmlinux = NULL;
 	const char *clang_path = NULL, *clang_opt = NULL, *debuginfod = NULL, *mmap_flush = NULL;
-	unsigned int proc_map_timeout = 0, nr_threads_synth = 0, realtime_prio = 0;
+	unsigned int proc_map_timeout = 0, nr_threads_synth = 0;
 	bool overwrite = false, no_bpf_event = false;
 	const char *unsupported;
 	int err;
@@ -1204,7 +1283,7 @@ int cmd_record(int argc, const char **argv)
 	OPT_BOOLEAN(0, "exclude-perf", &exclude_perf, "don't record events from perf itself"),
 	OPT_STRING('p', "pid", &opts->target.pid, "pid", "record events on existing process id"),
 	OPT_STRING('t', "tid", &opts->target.tid, "tid", "record events on existing thread id"),
-	OPT_UINTEGER('r', "realtime", &realtime_prio, "collect data with this RT SCHED_FIFO priority"),
+	OPT_UINTEGER('r', "realtime", &rec.realtime_prio, "collect data with this RT SCHED_FIFO priority"),
 	OPT_BOOLEAN(0, "no-buffering", &opts->no_buffering, "collect data without buffering"),
 	OPT_BOOLEAN('R', "raw-samples", &opts->raw_samples,
 		    "collect raw sample records from all opened counters"),
@@ -1260,7 +1339,8 @@ int cmd_record(int argc, const char **argv)
 	OPT_STRING_OPTARG(0, "user-regs", &user_regs, "any register",
 			  "sample selected machine registers in user space, use '--user-regs=?' to list register names", ""),
 	OPT_BOOLEAN(0, "running-time", &opts->running_time, "Record running/enabled time of read (:S) events"),
-	OPT_STRING('k', "clockid", &clockid, "clockid", "clockid to use for events, see clock_gettime()"),
+	OPT_CALLBACK('k', "clockid", &rec, "clockid", "clockid to use for events, see clock_gettime()",
+		     record__parse_clockid),
 	OPT_STRING_OPTARG('S', "snapshot", &aux_sample, "opts", "AUX area tracing Snapshot Mode", ""),
 	OPT_STRING_OPTARG(0, "aux-sample", &aux_sample, "opts", "sample AUX area", ""),
 	OPT_UINTEGER(0, "proc-map-timeout", &proc_map_timeout, "per thread proc mmap processing timeout in ms"),
@@ -1318,12 +1398,12 @@ int cmd_record(int argc, const char **argv)
 	rec.mmaps.data_pages = perf_mmap__default_pages();
 	argc = parse_options(argc, argv, options, record_usage, PARSE_OPT_STOP_AT_NON_OPTION);
 	(void)no_timestamp;
-	unsupported = record__unsupported(&rec, branch_any, branch_filter, cgroup, clockid, snapshot,
+	unsupported = record__unsupported(&rec, branch_any, branch_filter, cgroup, snapshot,
 					  aux_sample, affinity, aio, kcore, control, threads, off_cpu,
 					  switch_output_event, intr_regs, user_regs);
-	if (!unsupported && (overwrite || tail_synth || exclude_perf || buildid_mmap || realtime_prio ||
+	if (!unsupported && (overwrite || tail_synth || exclude_perf || buildid_mmap ||
 			     (synth && strcmp(synth, "all")) || debuginfod || clang_path || clang_opt))
-		unsupported = "--overwrite, --tail-synthesize, --exclude-perf, --buildid-mmap, -r, --synth, "
+		unsupported = "--overwrite, --tail-synthesize, --exclude-perf, --buildid-mmap, --synth, "
 			      "--debuginfod and the BPF options";
 	if (!unsupported && (vmlinux || proc_map_timeout || nr_threads_synth > 1 ||
 			     (mmap_flush && strcmp(mmap_flush, "1"))))

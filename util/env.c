@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "env.h"
+#include <stdlib.h>
+#include <strings.h>
+#include <time.h>
 
 static void free_strings(char **v, int nr)
 {
@@ -73,4 +76,48 @@ const struct perf_env_build_id *perf_env__find_build_id(const struct perf_env *e
 		if (!strcmp(env->build_ids[i].filename, filename))
 			return &env->build_ids[i];
 	return NULL;
+}
+
+static const struct {
+	const char *name;
+	int clockid;
+} clockids[] = {
+	/* the first name of an id is the one printed */
+	{ "monotonic", CLOCK_MONOTONIC },
+	{ "monotonic_raw", CLOCK_MONOTONIC_RAW },
+	{ "realtime", CLOCK_REALTIME },
+	{ "boottime", CLOCK_BOOTTIME },
+	{ "tai", CLOCK_TAI },
+	{ "mono", CLOCK_MONOTONIC },
+	{ "raw", CLOCK_MONOTONIC_RAW },
+	{ "real", CLOCK_REALTIME },
+	{ "boot", CLOCK_BOOTTIME },
+};
+
+const char *clockid__name(int clockid)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(clockids); i++)
+		if (clockids[i].clockid == clockid)
+			return clockids[i].name;
+	return "unknown";
+}
+
+int clockid__parse(const char *str, int *clockid)
+{
+	char *end;
+	long v = strtol(str, &end, 0);
+
+	if (*str && !*end && v >= 0 && v <= 0xffff) {
+		*clockid = (int)v;
+		return 0;
+	}
+	if (!strncasecmp(str, "CLOCK_", 6))
+		str += 6;
+	for (size_t i = 0; i < ARRAY_SIZE(clockids); i++) {
+		if (!strcasecmp(str, clockids[i].name)) {
+			*clockid = clockids[i].clockid;
+			return 0;
+		}
+	}
+	return -1;
 }

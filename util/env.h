@@ -137,4 +137,9 @@ void perf_env__add_build_id(struct perf_env *env, s32 pid, u16 misc,
 const struct perf_env_build_id *perf_env__find_build_id(const struct perf_env *env,
 							 const char *filename);
 
+/* clock_gettime() clock names as -k/--clockid takes them and the header prints them. */
+const char *clockid__name(int clockid);
+/* "monotonic", "mono", "CLOCK_MONOTONIC" or a number: 0 and *clockid set, -1 if unknown. */
+int clockid__parse(const char *str, int *clockid);
+
 #endif

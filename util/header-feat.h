@@ -43,7 +43,43 @@ void ff__write_u64(struct feat_fd *ff, u64 v);
 /* u32 len (the string and its NUL padded to 64 bytes), then the padded string. */
 void ff__write_string(struct feat_fd *ff, const char *str);
 
-/* Attr field printing shared by EVENT_DESC and 'perf evlist -v'. */
-void header__print_event_desc(struct evlist *evlist, FILE *fp);
+/* A perf_header_string_list: u32 nr, then nr strings. */
+int ff__read_string_list(struct feat_fd *ff, char ***list, int *nr);
+void ff__write_string_list(struct feat_fd *ff, char **list, int nr);
+
+/* The machine description features (util/header-topology.c). */
+void feat_print_cache(struct feat_fd *ff, FILE *fp);
+void feat_print_cpu_pmu_caps(struct feat_fd *ff, FILE *fp);
+void feat_print_cpu_topology(struct feat_fd *ff, FILE *fp);
+void feat_print_hybrid_topology(struct feat_fd *ff, FILE *fp);
+void feat_print_mem_topology(struct feat_fd *ff, FILE *fp);
+void feat_print_nrcpus(struct feat_fd *ff, FILE *fp);
+void feat_print_numa_topology(struct feat_fd *ff, FILE *fp);
+void feat_print_pmu_caps(struct feat_fd *ff, FILE *fp);
+void feat_print_pmu_mappings(struct feat_fd *ff, FILE *fp);
+void feat_print_total_mem(struct feat_fd *ff, FILE *fp);
+int feat_process_cache(struct feat_fd *ff);
+int feat_process_cpu_pmu_caps(struct feat_fd *ff);
+int feat_process_cpu_topology(struct feat_fd *ff);
+int feat_process_hybrid_topology(struct feat_fd *ff);
+int feat_process_mem_topology(struct feat_fd *ff);
+int feat_process_nrcpus(struct feat_fd *ff);
+int feat_process_numa_topology(struct feat_fd *ff);
+int feat_process_pmu_caps(struct feat_fd *ff);
+int feat_process_pmu_mappings(struct feat_fd *ff);
+int feat_process_total_mem(struct feat_fd *ff);
+int feat_write_cache(struct feat_fd *ff);
+int feat_write_cpu_pmu_caps(struct feat_fd *ff);
+int feat_write_cpu_topology(struct feat_fd *ff);
+int feat_write_cpudesc(struct feat_fd *ff);
+int feat_write_cpuid(struct feat_fd *ff);
+int feat_write_hybrid_topology(struct feat_fd *ff);
+int feat_write_mem_topology(struct feat_fd *ff);
+int feat_write_nrcpus(struct feat_fd *ff);
+int feat_write_numa_topology(struct feat_fd *ff);
+int feat_write_pmu_caps(struct feat_fd *ff);
+int feat_write_pmu_mappings(struct feat_fd *ff);
+int feat_write_total_mem(struct feat_fd *ff);
+
 
 #endif

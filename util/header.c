@@ -18,6 +18,8 @@
 /* Ids per event in a file: more is a corrupt attr section. */
 #define MAX_IDS_PER_EVENT	(1 << 24)
 #define MAX_ATTRS		(1 << 16)
+/* Strings in one perf_header_string_list. */
+#define MAX_NR_STRINGS		(1 << 20)
 /* A feature section larger than this is corrupt. */
 #define MAX_FEATURE_SIZE	(1ULL << 32)
 
@@ -107,6 +109,36 @@ void ff__write_string(struct feat_fd *ff, const char *str)
 	ff__write_u32(ff, len);
 	ff__write(ff, str, olen);
 	strbuf_addchars(ff->sb, 0, len - olen);
+}
+
+/* A perf_header_string_list into a new array of *nr strings. */
+int ff__read_string_list(struct feat_fd *ff, char ***list, int *nr)
+{
+	u32 n;
+	char **v;
+
+	if (ff__read_u32(ff, &n) || n > MAX_NR_STRINGS || n > (ff->size - ff->offset) / 4)
+		return -EINVAL;
+	v = xcalloc(n + 1, sizeof(*v));
+	for (u32 i = 0; i < n; i++) {
+		v[i] = ff__read_string(ff);
+		if (!v[i]) {
+			for (u32 j = 0; j < i; j++)
+				free(v[j]);
+			free(v);
+			return -EINVAL;
+		}
+	}
+	*list = v;
+	*nr = n;
+	return 0;
+}
+
+void ff__write_string_list(struct feat_fd *ff, char **list, int nr)
+{
+	ff__write_u32(ff, nr);
+	for (int i = 0; i < nr; i++)
+		ff__write_string(ff, list[i]);
 }
 
 /* --- reading --- */
@@ -417,12 +449,14 @@ int perf_header__read(struct perf_header *header, struct perf_data *data, struct
 			   "reading the %" PRIu64 " bytes after offset %#" PRIx64 "\n", data->path,
 			   data->size - fh.data.offset, fh.data.offset);
 		header->data_size = data->size - fh.data.offset;
+		header->data_truncated = true;
 		memset(header->adds_features, 0, sizeof(header->adds_features));
 	} else if (fh.data.size > data->size - fh.data.offset) {
 		pr_warning("WARNING: %s: file truncated: the data section should have %" PRIu64
 			   " bytes, the file has %" PRIu64 ". Reading what is there.\n", data->path,
 			   fh.data.size, data->size - fh.data.offset);
 		header->data_size = data->size - fh.data.offset;
+		header->data_truncated = true;
 		memset(header->adds_features, 0, sizeof(header->adds_features));
 	}
 	header->feat_offset = fh.data.offset + fh.data.size;

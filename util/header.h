@@ -93,6 +93,7 @@ struct perf_header {
 	u64	attr_size;		/* of one on-disk attr, file mode */
 	u64	adds_features[HEADER_FEAT_BITS / 64];
 	time_t	captured_on;		/* the file's mtime */
+	bool	data_truncated;		/* the file ends before its data section does */
 	struct perf_env env;
 	/* HEADER_TRACING_DATA / TRACING_DATA record, kept for util/tracing-data.h */
 	void	*tracing_data;
@@ -175,6 +176,7 @@ struct perf_header_write_info {
 	/* HEADER_CLOCKID / CLOCK_DATA */
 	bool		use_clockid;
 	int		clockid;
+	u64		clock_res_ns;
 	u64		clock_tod_ns;
 	u64		clock_clockid_ns;
 	/* HEADER_TRACING_DATA: built by tracing_data__build() */

@@ -17,6 +17,28 @@
 
 static int oe_deliver(struct ordered_events *oe, struct ordered_event *ev);
 
+int perf_tool__process_nop(struct perf_tool *tool, union perf_event *event, struct perf_sample *sample)
+{
+	(void)tool;
+	(void)event;
+	(void)sample;
+	return 0;
+}
+
+int perf_tool__process_nop_sample(struct perf_tool *tool, union perf_event *event,
+				  struct perf_sample *sample, struct evsel *evsel)
+{
+	(void)evsel;
+	return perf_tool__process_nop(tool, event, sample);
+}
+
+int perf_tool__process_nop_op2(struct perf_tool *tool, struct perf_session *session,
+			       union perf_event *event)
+{
+	(void)session;
+	return perf_tool__process_nop(tool, event, NULL);
+}
+
 struct perf_session *perf_session__new(struct perf_data *data, struct perf_tool *tool)
 {
 	static struct perf_tool empty_tool;
@@ -663,7 +685,13 @@ static int process_mmapped(struct perf_session *s)
 			break;
 		}
 		if (hdr.size > end - head) {
-			warn_truncated(s, head - label_base, "the last record is cut short");
+			if (s->header.data_truncated || s->header.is_pipe) {
+				warn_truncated(s, head - label_base, "the last record is cut short");
+				break;
+			}
+			pr_err("%s: corrupt record at offset %#" PRIx64 ": size %u goes past the end of the data section (%#" PRIx64 ")\n",
+			       s->label, head - label_base, hdr.size, end - label_base);
+			err = -EINVAL;
 			break;
 		}
 		if (head & 7) {

@@ -93,6 +93,16 @@ struct perf_tool {
 	bool		shows_lost;	/* prints LOST records itself: no warning about them */
 };
 
+/*
+ * Callbacks that take a record and do nothing with it: for tools that handle
+ * a record kind (no "unhandled!" in the dump) without acting on it.
+ */
+int perf_tool__process_nop(struct perf_tool *tool, union perf_event *event, struct perf_sample *sample);
+int perf_tool__process_nop_sample(struct perf_tool *tool, union perf_event *event,
+				  struct perf_sample *sample, struct evsel *evsel);
+int perf_tool__process_nop_op2(struct perf_tool *tool, struct perf_session *session,
+			       union perf_event *event);
+
 /* Counts per record type; index 0 is the total. */
 struct events_stats {
 	u64	nr_events[PERF_RECORD_HEADER_MAX];

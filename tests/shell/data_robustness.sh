@@ -14,8 +14,10 @@ feat_off=$((data_off + data_size))
 run() {
 	local f=$1 rc
 	shift
-	"$PERF" "$@" -i "$f" > out.txt 2> err.txt
+	# a reader that hangs is killed (status 124) and fails the test
+	timeout 30 "$PERF" "$@" -i "$f" > out.txt 2> err.txt
 	rc=$?
+	[ $rc -eq 124 ] && fail "'perf $* -i $f' hangs"
 	[ $rc -lt 128 ] || { cat err.txt | head; fail "'perf $* -i $f' died with status $rc"; }
 	grep -q "AddressSanitizer\|runtime error\|Segmentation" err.txt && { head err.txt; fail "sanitizer: $*"; }
 	return $rc
@@ -25,6 +27,7 @@ run() {
 readers() {
 	run "$1" report -D
 	run "$1" report --stats
+	run "$1" script -D
 	run "$1" report --header-only -I
 	run "$1" evlist -v
 	run "$1" buildid-list -H
@@ -78,6 +81,8 @@ cp good.data rec0.data
 patch rec0.data $((data_off + 6)) '\x00\x00'
 run rec0.data report --stats && fail "a record of size 0 was accepted"
 assert_contains err.txt "corrupt record at offset $(printf %#x "$data_off"): size 0 is smaller than a record header"
+run rec0.data script -D && fail "script -D accepted a record of size 0"
+assert_contains err.txt "rec0.data: corrupt record at offset"
 cp good.data recbig.data
 patch recbig.data $((data_off + 6)) '\xff\xff'
 run recbig.data report --stats && fail "a record past the data section was accepted"

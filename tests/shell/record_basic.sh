@@ -54,4 +54,9 @@ assert_contains err.txt "Couldn't create thread/CPU maps"
 assert_contains err.txt "is not supported"
 assert_status 0 "$PERF" record --dry-run -e cpu-clock -o dry.data -- true
 [ -e dry.data ] && fail "--dry-run wrote a file"
+# -r: a FIFO priority for perf record; an invalid one is an error
+assert_status 0 "$PERF" record -r 5 -e cpu-clock -o rt.data -- "$PERF" test -w noploop 0.1
+assert_contains err.txt "samples) ]"
+"$PERF" record -r 500 -e cpu-clock -o x.data -- true > out.txt 2> err.txt && fail "-r 500 worked"
+assert_contains err.txt "Could not set realtime priority."
 exit 0
