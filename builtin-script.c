@@ -474,6 +474,12 @@ static int setup_filters(struct perf_script *script)
 		}
 		qsort(script->addrs.v, script->addrs.nr, sizeof(int), int_cmp);
 	}
+	return 0;
+}
+
+/* --pid/--tid: parsed once the file is open, as upstream (a bad list stops quietly) */
+static int setup_task_filters(struct perf_script *script)
+{
 	if (script->pid_list && int_set__parse(&script->pids, script->pid_list)) {
 		pr_err("problems parsing pid list\n");
 		return -EINVAL;
@@ -637,10 +643,8 @@ static int setup_session(struct perf_script *script)
 	if (script->time_str &&
 	    perf_time__parse_for_ranges(script->time_str, session->header.env.first_sample_time,
 					session->header.env.last_sample_time, &script->ranges,
-					&script->nr_ranges)) {
-		pr_err("Invalid time string\n");
+					&script->nr_ranges))
 		return -EINVAL;
-	}
 	if ((err = setup_switches(script)))
 		return err;
 	if (script->per_event_dump && (err = open_per_event_files(script)))
@@ -669,6 +673,9 @@ static int __cmd_script(struct perf_script *script)
 		if (script->header_only)
 			goto out;
 	}
+	/* upstream exits 0 after the message */
+	if (setup_task_filters(script))
+		goto out;
 	err = setup_session(script);
 	if (err)
 		goto out;
@@ -691,7 +698,8 @@ out:
 
 static int opt_save_string(const struct option *opt, const char *arg, int unset)
 {
-	*(const char **)opt->value = unset ? NULL : arg;
+	/* an optional value left out still turns the option on */
+	*(const char **)opt->value = unset ? NULL : arg ? arg : "";
 	return 0;
 }
 

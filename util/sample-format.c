@@ -433,6 +433,49 @@ static int read_code(struct thread *thread, struct machine *machine, u64 ip, u8 
 	return n > 0 ? (int)n : -1;
 }
 
+/*
+ * The length of a VEX (C5, C4) or EVEX (62) encoded instruction, which the
+ * capstone of this distribution does not all know (AVX-512 and its mask
+ * registers): the prefix, opcode, ModRM, SIB and displacement as usual (a
+ * compressed disp8 is still one byte), imm8 in map 0F3A and for a few
+ * opcodes of map 0F. 0: another encoding, or too short.
+ */
+static int vex_length(const u8 *buf, int len)
+{
+	int pfx, map, op, mod, rm, n;
+
+	if (len < 1)
+		return 0;
+	switch (buf[0]) {
+	case 0xc5: pfx = 2; break;
+	case 0xc4: pfx = 3; break;
+	case 0x62: pfx = 4; break;
+	default: return 0;
+	}
+	if (len < pfx + 2)
+		return 0;
+	map = pfx == 2 ? 1 : buf[1] & (pfx == 3 ? 0x1f : 7);
+	op = buf[pfx];
+	mod = buf[pfx + 1] >> 6;
+	rm = buf[pfx + 1] & 7;
+	n = pfx + 2;
+	if (mod != 3 && rm == 4) {
+		if (len < n + 1)
+			return 0;
+		if (mod == 0 && (buf[n] & 7) == 5)
+			n += 4;
+		n++;
+	}
+	if (mod == 1)
+		n += 1;
+	else if (mod == 2 || (mod == 0 && rm == 5))
+		n += 4;
+	if (map == 3 || (map == 1 && ((op >= 0x70 && op <= 0x73) || op == 0xc2 ||
+				      (op >= 0xc4 && op <= 0xc6))))
+		n += 1;
+	return n <= len ? n : 0;
+}
+
 /* The length of the x86-64 instruction at the start of buf (0: unknown). */
 static int insn_length(const u8 *buf, int len, u64 ip)
 {
@@ -452,12 +495,10 @@ static int insn_length(const u8 *buf, int len, u64 ip)
 		size = insn->size;
 		cs_free(insn, 1);
 	}
-	return size;
+	return size ? size : vex_length(buf, len);
 #else
-	(void)buf;
-	(void)len;
 	(void)ip;
-	return 0;
+	return vex_length(buf, len);
 #endif
 }
 

@@ -829,7 +829,7 @@ static void warn_about_errors(struct perf_session *s)
 			(st->nr_events[PERF_RECORD_SAMPLE] + st->total_lost_samples) * 100.0;
 
 		if (pct > 5.0)
-			ui__warning("Processed %" PRIu64 " samples and lost %3.2f%%  samples!\n\n",
+			ui__warning("Processed %" PRIu64 " samples and lost %3.2f%%!\n\n",
 				    st->nr_events[PERF_RECORD_SAMPLE] + st->total_lost_samples, pct);
 	}
 	if (st->nr_unknown_events)

@@ -128,7 +128,9 @@ int perf_time__parse_for_ranges(const char *str, u64 first, u64 last,
 		err = percent ? parse_percent_range(p, len, first, last, &r[n])
 			      : parse_abs_range(p, len, &r[n]);
 		if (err) {
-			pr_err("Invalid time string: '%.*s' in --time '%s'\n", (int)len, p, str);
+			/* upstream's one-line error; the detail with -v */
+			pr_debug("bad range '%.*s' in --time '%s'\n", (int)len, p, str);
+			pr_err("Invalid time string\n");
 			free(r);
 			return -1;
 		}
@@ -139,7 +141,8 @@ int perf_time__parse_for_ranges(const char *str, u64 first, u64 last,
 		p += len;
 	}
 	if (!n) {
-		pr_err("Invalid time string: '%s'\n", str);
+		pr_debug("no range in --time '%s'\n", str);
+		pr_err("Invalid time string\n");
 		free(r);
 		return -1;
 	}
