@@ -114,6 +114,12 @@ $(O)/tests/progs/%: tests/progs/%.c
 	@mkdir -p $(dir $@)
 	$(quiet_cc)$(CC) -O0 -g -fno-omit-frame-pointer -pthread -o $@ $< $(TEST_PROG_LIBS_$*)
 
+# What carries the version is rebuilt when the git revision changes.
+$(O)/PERF-VERSION-FILE: FORCE
+	@mkdir -p $(O)
+	@echo '$(PERF_VERSION)' | cmp -s - $@ || echo '$(PERF_VERSION)' > $@
+$(O)/perf.o: $(O)/PERF-VERSION-FILE
+
 # Microbenchmarks: bench/NAME.c -> $(O)/bench/NAME, linked with what they use of util/.
 BENCH_SRCS := $(sort $(wildcard bench/*.c))
 BENCHES := $(patsubst bench/%.c,$(O)/bench/%,$(BENCH_SRCS))
@@ -124,7 +130,7 @@ bench: check-deps $(BENCHES)
 $(O)/libperf-util.a: $(UTIL_OBJS)
 	$(quiet_gen)rm -f $@ && $(AR) rcs $@ $^
 
-$(O)/bench/%: bench/%.c $(O)/libperf-util.a
+$(O)/bench/%: bench/%.c $(O)/libperf-util.a $(O)/PERF-VERSION-FILE
 	@mkdir -p $(dir $@)
 	$(quiet_ld)$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(O)/libperf-util.a $(LIBS)
 
@@ -146,7 +152,8 @@ config:
 clean:
 	rm -rf build build-asan perf
 
-.PHONY: all check-deps deps test demo config clean test-progs bench
+.PHONY: all check-deps deps test demo config clean test-progs bench FORCE
+FORCE:
 .DELETE_ON_ERROR:
 
 -include $(DEPS)
