@@ -252,9 +252,17 @@ struct hist_entry *hists__findnew(struct hists *hists, const struct hist_key *ke
 		probe->he = he;
 		probe->version = hists->in_version;
 	}
-	/* upstream follows a map replaced by exec() */
-	if (!*created)
+	/*
+	 * Upstream follows a map replaced by exec(), and with it the dso its
+	 * compares read: the tree's searches may change, forget cached ones.
+	 */
+	if (!*created && he->key.map != key->map) {
 		he->key.map = key->map;
+		if (he->key.dso != key->dso) {
+			he->key.dso = key->dso;
+			hists->in_version++;
+		}
+	}
 	return he;
 }
 
@@ -499,7 +507,7 @@ static int value_sort(const struct hist_field *f, const struct hist_entry *a, co
 		if (ret)
 			return ret;
 		/* put the caller above the callee when they have equal period */
-		if (a->key.thread != b->key.thread || !a->hists->fields->has_sym)
+		if (a->key.thread != b->key.thread)
 			return 0;
 		ret = (int)b->max_depth - (int)a->max_depth;
 		if (callchain_param.order == ORDER_CALLER)

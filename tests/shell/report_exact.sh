@@ -1,0 +1,87 @@
+#!/bin/bash
+# perf report --stdio prints what the reference prints: files it recorded, many option sets
+. "$PERF_SRCDIR/tests/shell/lib/common.sh"
+need_ref_perf
+
+# Header lines that carry the version or vary by run (the tip is random).
+mask() {
+	grep -v -e '^# perf version' -e '^# (Tip:' -e '^# Captured and counted'
+}
+
+nr_cmp=0
+# same FILE OPTIONS...: both print the same bytes (and fail or succeed alike)
+same() {
+	local f=$1 a b
+	shift
+	"$PERF" report -i "$f" --stdio "$@" > a.raw 2> a.err
+	a=$?
+	"$REF_PERF" report -i "$f" --stdio "$@" > b.raw 2> b.err
+	b=$?
+	if [ $b -ne 0 ]; then	# the reference refuses: so must we
+		[ $a -ne 0 ] || fail "perf report -i $f $* succeeded, the reference failed: $(cat b.err)"
+		return 0
+	fi
+	[ $a -eq 0 ] || { cat a.err; fail "perf report -i $f $* exited $a"; }
+	mask < a.raw > a.txt
+	mask < b.raw > b.txt
+	cmp -s a.txt b.txt || { diff -u b.txt a.txt | head -40; fail "report -i $f $* differs from the reference"; }
+	nr_cmp=$((nr_cmp + 1))
+}
+
+rec() {
+	"$REF_PERF" record -q "$@" > /dev/null 2> rec.err || { cat rec.err; skip "the reference perf record failed"; }
+}
+
+# a workload that forks and execs two programs, with and without call chains
+work="$PERF test -w sqrtloop 0.15; $PERF test -w leafloop 0.15"
+rec -o g.data -e cpu-clock -F 2000 -g -- sh -c "$work"
+rec -o nog.data -e cpu-clock -F 2000 --sample-cpu -- sh -c "$work"
+# several events, one after the other
+rec -o ev.data -e cpu-clock -e task-clock -F 1000 -g -- "$PERF" test -w leafloop 0.2
+# tracepoints (the trace key is the default)
+rec -o tp.data -e sched:sched_process_exec -e sched:sched_process_fork -- sh -c "$work"
+
+for f in g.data nog.data; do
+	same $f
+	same $f -n --show-total-period
+	same $f -s dso
+	same $f -s pid,sym
+	same $f -s comm,dso -q
+	same $f -F overhead,sample,period,comm,dso
+	same $f --percent-limit 5
+	same $f --comm leafloop,sqrtloop
+	same $f --dso "$(basename "$PERF")"
+	same $f -T
+	same $f --percentage relative --comm sh
+done
+same nog.data -s cpu,comm
+same nog.data --cpu 0
+same nog.data --cpu 1 -s dso
+same nog.data --time 10%/2
+same g.data --no-children
+same g.data -g none
+same g.data -g flat
+same g.data -g folded
+same g.data -g fractal
+same g.data -g graph,0.5,caller
+same g.data --no-children -g callee
+same g.data -G
+same g.data --max-stack 3
+same g.data --no-children --max-stack 2 -s sym
+same ev.data
+same ev.data --group
+same ev.data --no-children -s sym
+same tp.data
+same tp.data -s trace,comm
+same tp.data --raw-trace
+
+# -C on a file without CPU samples: upstream's message, but an error status
+assert_status 1 "$PERF" report -i g.data --stdio --cpu 0
+assert_contains err.txt "File does not contain CPU events. Remove -C option to proceed."
+
+# a pipe: -i - reads the file from stdin
+"$PERF" report -i - --stdio < nog.data 2> /dev/null | mask > a.txt
+"$REF_PERF" report -i - --stdio < nog.data 2> /dev/null | mask > b.txt
+assert_same b.txt a.txt
+echo "$nr_cmp option sets compared"
+exit 0
