@@ -457,10 +457,14 @@ u32 callchain_store__frame(struct callchain_store *s, const struct resolved_fram
 	if (s->match_by_address && rf->map && rf->dso) {
 		const struct srcline *sl = dso__srcline(rf->dso, rf->addr);
 
-		if (sl) {
-			char buf[PATH_MAX + 32];
+		char buf[PATH_MAX + 32];
 
+		if (sl)
 			f->srcline = xstrdup(srcline__snprintf(sl, false, buf, sizeof(buf)));
+		else if (rf->sym && rf->addr >= rf->sym->start) {
+			/* no line: upstream shows the offset in the symbol */
+			snprintf(buf, sizeof(buf), "+%" PRIu64, rf->addr - rf->sym->start);
+			f->srcline = xstrdup(buf);
 		}
 	}
 	id_table__set(&s->frame_table, pos, s->nr_frames, h);
