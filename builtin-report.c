@@ -573,6 +573,12 @@ static int report__setup(struct report *rep, const char * const *usage, const st
 	char bad;
 
 	sort_conf.cumulate = rep->cumulate;
+	if (rep->raw_trace && !sort_conf.sort_order && !sort_conf.field_order &&
+	    sort__all_tracepoints(session->evlist)) {
+		pr_err("perf report: --raw-trace with the default sort of tracepoint files (a column per "
+		       "tracepoint field) is not supported by this perf; use -s trace\n");
+		return -1;
+	}
 	if (hist_fields__setup(&rep->fields, session->evlist, &bad) < 0) {
 		if (bad)
 			parse_options_usage(usage, options, bad == 's' ? "s" : "F", 1);
@@ -765,6 +771,17 @@ static void report__print(struct report *rep)
 	strbuf_release(&sb);
 }
 
+/* The entries of every event (samples dropped before them, by -C or --time, make none). */
+static u64 report__nr_entries(struct report *rep)
+{
+	struct evsel *evsel;
+	u64 n = 0;
+
+	evlist__for_each_entry(rep->session->evlist, evsel)
+		n += evsel_hists(rep, evsel)->nr_entries;
+	return n;
+}
+
 static int __cmd_report(struct report *rep, const char * const *usage, const struct option *options)
 {
 	struct perf_data data = {
@@ -814,6 +831,11 @@ static int __cmd_report(struct report *rep, const char * const *usage, const str
 	if (rep->header_only)
 		goto out;
 	report__collapse(rep);
+	if (!report__nr_entries(rep)) {
+		/* upstream's message and status */
+		pr_err("Error:\nThe %s data has no samples!\n", data.path ? data.path : "perf.data");
+		goto out;
+	}
 	evlist__for_each_entry(session->evlist, evsel) {
 		hists__output_resort(evsel_hists(rep, evsel));
 	}
