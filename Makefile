@@ -41,7 +41,7 @@ PERF_VERSION := 6.1.0$(if $(GIT_REV),.g$(GIT_REV))
 WARNINGS := -Wall -Wextra -Werror -Wno-unused-parameter -Wno-missing-field-initializers \
 	-Wshadow -Wformat=2 -Wno-format-nonliteral -Wstrict-prototypes -Wmissing-prototypes
 BASE_CFLAGS := -std=gnu11 -O2 -g $(WARNINGS) -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 \
-	-I. -Iutil -Iarch/x86 -fno-strict-aliasing -pthread
+	-I. -Iutil -Iarch/x86 -fno-strict-aliasing -fno-omit-frame-pointer -pthread
 ALL_CFLAGS := $(BASE_CFLAGS) $(SANFLAGS) $(PKG_CFLAGS) $(FEATURE_DEFS) \
 	-DPERF_VERSION='"$(PERF_VERSION)"' -DPERF_SRCDIR='"$(CURDIR)"' -DPERF_BUILDDIR='"$(abspath $(O))"' \
 	$(CFLAGS) $(EXTRA_CFLAGS)
@@ -117,7 +117,7 @@ $(O)/tests/progs/%: tests/progs/%.c
 # Microbenchmarks: bench/NAME.c -> $(O)/bench/NAME, linked with what they use of util/.
 BENCH_SRCS := $(sort $(wildcard bench/*.c))
 BENCHES := $(patsubst bench/%.c,$(O)/bench/%,$(BENCH_SRCS))
-UTIL_OBJS := $(filter $(O)/util/%.o,$(OBJS)) $(O)/docs.o
+UTIL_OBJS := $(filter $(O)/util/%.o $(O)/arch/%.o,$(OBJS)) $(O)/docs.o
 
 bench: check-deps $(BENCHES)
 

@@ -4,9 +4,10 @@
 #include "util/build-id.h"
 #include "util/data.h"
 #include "util/debug.h"
-#include "util/dso-hits.h"
 #include "util/header.h"
 #include "util/io.h"
+#include "util/machine-hits.h"
+#include "util/machine.h"
 #include "util/parse-options.h"
 #include "util/session.h"
 #include <elf.h>
@@ -17,7 +18,7 @@
 
 struct buildid_list {
 	struct perf_tool	tool;
-	struct dso_hits		*hits;
+	struct machine		*machine;
 };
 
 static int bl__sample(struct perf_tool *tool, union perf_event *event, struct perf_sample *sample,
@@ -27,7 +28,7 @@ static int bl__sample(struct perf_tool *tool, union perf_event *event, struct pe
 
 	(void)event;
 	(void)evsel;
-	dso_hits__sample(bl->hits, sample);
+	machine__mark_sample_hit(bl->machine, sample);
 	return 0;
 }
 
@@ -35,8 +36,7 @@ static int bl__sideband(struct perf_tool *tool, union perf_event *event, struct 
 {
 	struct buildid_list *bl = container_of(tool, struct buildid_list, tool);
 
-	(void)sample;
-	return dso_hits__process_event(bl->hits, event);
+	return machine__process_event(bl->machine, event, sample);
 }
 
 static void print_build_id(const struct build_id *bid, const char *name)
@@ -78,6 +78,22 @@ static int print_kernel_build_id(bool with_maps)
 	if (fp)
 		fclose(fp);
 	printf("%s %llx %llx [kernel.kallsyms]\n", hex, start, end);
+	/* the loaded modules with a build id */
+	fp = fopen("/proc/modules", "r");
+	while (fp && fgets(line, sizeof(line), fp)) {
+		char path[512];
+		unsigned long long size;
+
+		if (sscanf(line, "%255s %llu %*s %*s %*s %llx", name, &size, &addr) != 3)
+			continue;
+		snprintf(path, sizeof(path), "/sys/module/%s/notes/.note.gnu.build-id", name);
+		if (sysfs__read_build_id(path, &bid))
+			continue;
+		build_id__snprintf(&bid, hex, sizeof(hex));
+		printf("%s %llx %llx [%s]\n", hex, addr, addr + size, name);
+	}
+	if (fp)
+		fclose(fp);
 	return 0;
 }
 
@@ -95,31 +111,18 @@ static bool is_elf(const char *path)
 	return ret;
 }
 
-static void print_hit_dsos(struct perf_session *session, struct dso_hits *hits, bool with_table)
+/* The DSOs with hits, in the order they were found (the header's table first). */
+static void print_hit_dsos(struct machine *machine)
 {
-	struct perf_env *env = &session->header.env;
-	int nr = dso_hits__nr_dsos(hits);
+	for (size_t i = 0; i < machine->dsos.nr; i++) {
+		struct dso *dso = machine->dsos.all[i];
 
-	if (with_table) {
-		for (int i = 0; i < env->nr_build_ids; i++) {
-			const struct perf_env_build_id *b = &env->build_ids[i];
-
-			for (int j = 0; j < nr; j++) {
-				struct dso_hits_dso *dso = dso_hits__dso(hits, j);
-
-				if (dso->hits && !strcmp(dso->name, b->filename)) {
-					print_build_id(&b->bid, b->filename);
-					break;
-				}
-			}
-		}
-	}
-	for (int j = 0; j < nr; j++) {
-		struct dso_hits_dso *dso = dso_hits__dso(hits, j);
-
-		if (!dso->hits || (with_table && perf_env__find_build_id(env, dso->name)))
+		if (!dso->hit)
 			continue;
-		print_build_id(&dso->bid, dso->name);
+		if (dso->has_build_id)
+			print_build_id(&dso->bid, dso->long_name);
+		else
+			printf("%-40s %s\n", "", dso->long_name);
 	}
 }
 
@@ -165,20 +168,19 @@ static int list_build_ids(const char *input, bool force, bool with_hits)
 		with_hits = false;
 	if (!has_table)
 		with_hits = true;
-	bl.hits = dso_hits__new();
+	bl.machine = machine__new_host();
+	machine__add_build_ids(bl.machine, env);
 	if (with_hits || session->header.is_pipe)
 		err = perf_session__process_events(session);
-	if (session->header.is_pipe && env->nr_build_ids)
-		has_table = true;	/* BUILD_ID records in the stream */
 	if (!err) {
 		if (with_hits) {
-			print_hit_dsos(session, bl.hits, has_table);
+			print_hit_dsos(bl.machine);
 		} else {
 			for (int i = 0; i < env->nr_build_ids; i++)
 				print_build_id(&env->build_ids[i].bid, env->build_ids[i].filename);
 		}
 	}
-	dso_hits__delete(bl.hits);
+	machine__delete(bl.machine);
 	perf_session__delete(session);
 	return err;
 }

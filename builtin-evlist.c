@@ -33,7 +33,7 @@ static void print_trace_fields(struct evsel *evsel, FILE *fp)
 	struct tep_format_field *field;
 
 	if (evsel->attr.type != PERF_TYPE_TRACEPOINT || !tp) {
-		fprintf(fp, " (not a tracepoint)");
+		fprintf(fp, ": (not a tracepoint)");
 		return;
 	}
 	fprintf(fp, ": trace_fields: ");

@@ -18,11 +18,11 @@
 #include "util/color.h"
 #include "util/data.h"
 #include "util/debug.h"
-#include "util/dso-hits.h"
 #include "util/evlist.h"
 #include "util/evsel.h"
 #include "util/header.h"
 #include "util/hist.h"
+#include "util/machine-hits.h"
 #include "util/machine.h"
 #include "util/map.h"
 #include "util/cpumap.h"
@@ -47,7 +47,6 @@ struct report {
 	struct perf_tool	tool;
 	struct perf_session	*session;
 	struct machine		*machine;
-	struct dso_hits		*hits;		/* thread/dso lines of the raw dump */
 	struct hist_fields	fields;
 	struct callchain_store	*store;
 	struct resolved_chain	chain;
@@ -411,7 +410,7 @@ static int report__sample(struct perf_tool *tool, union perf_event *event, struc
 
 	(void)event;
 	if (dump_trace)
-		dso_hits__dump_sample(rep->hits, sample, stdout);
+		machine__dump_sample(rep->machine, sample, stdout);
 	if (!rep->setup_done)
 		return 0;
 	ui_progress__update(&rep->progress, sample->time);
@@ -482,8 +481,6 @@ static int report__sideband(struct perf_tool *tool, union perf_event *event, str
 {
 	struct report *rep = container_of(tool, struct report, tool);
 
-	if (dump_trace)
-		dso_hits__process_event(rep->hits, event);
 	return machine__process_event(rep->machine, event, sample);
 }
 
@@ -791,16 +788,15 @@ static int __cmd_report(struct report *rep, const char * const *usage, const str
 	struct evsel *evsel;
 	int err = 0;
 
-	rep->hits = dso_hits__new();
+	rep->machine = machine__new_host();
+	machine__idle_thread(rep->machine);	/* "swapper", as upstream registers it */
 	session = perf_session__new(&data, &rep->tool);
 	if (!session) {
-		dso_hits__delete(rep->hits);
+		machine__delete(rep->machine);
 		return -1;
 	}
 	rep->session = session;
 	rep->is_pipe = session->header.is_pipe || data.is_pipe;
-	rep->machine = machine__new_host();
-	machine__idle_thread(rep->machine);
 	sort__set_dsos(&rep->machine->dsos);
 	machine__add_build_ids(rep->machine, &session->header.env);
 	if (rep->header_only) {
@@ -852,7 +848,6 @@ out:
 	sort__free_strings();
 	perf_session__delete(session);
 	machine__delete(rep->machine);
-	dso_hits__delete(rep->hits);
 	return err;
 }
 
@@ -983,6 +978,7 @@ static int report__run(struct report *rep, const char * const *usage, const stru
 	}
 	symbol_conf.demangle = rep->demangle;
 	symbol_conf.demangle_kernel = rep->demangle_kernel;
+	symbol_conf.inline_name = rep->inline_;
 	symbol_conf.ignore_vmlinux = rep->ignore_vmlinux;
 	if (!symbol_conf.symfs)
 		symbol_conf.symfs = "";
@@ -1065,6 +1061,7 @@ int cmd_report(int argc, const char **argv)
 		},
 		.cumulate = true,
 		.demangle = true,
+		.inline_ = true,
 		.max_stack = -1,
 		.socket_filter = -1,
 		.group_sort_idx = -1,

@@ -29,7 +29,13 @@ extern const struct test_suite suite__strbuf;
 extern const struct test_suite suite__hashmap;
 extern const struct test_suite suite__string;
 extern const struct test_suite suite__help;
+extern const struct test_suite suite__parse_events;
+extern const struct test_suite suite__stat;
 extern const struct test_suite suite__probe_event;
+extern const struct test_suite suite__parse_events;
+extern const struct test_suite suite__event;
+extern const struct test_suite suite__ordered_events;
+extern const struct test_suite suite__perf_data;
 extern const struct test_suite suite__symbols;
 extern const struct test_suite suite__machine_reference;
 extern const struct test_suite suite__demangle;
@@ -37,6 +43,7 @@ extern const struct test_suite suite__maps;
 extern const struct test_suite suite__srcline;
 extern const struct test_suite suite__dso;
 extern const struct test_suite suite__time_utils;
+extern const struct test_suite suite__unwind;
 
 static const struct test_suite *const suites[] = {
 	&suite__parse_options,
@@ -44,7 +51,13 @@ static const struct test_suite *const suites[] = {
 	&suite__hashmap,
 	&suite__string,
 	&suite__help,
+	&suite__parse_events,
+	&suite__stat,
 	&suite__probe_event,
+	&suite__parse_events,
+	&suite__event,
+	&suite__ordered_events,
+	&suite__perf_data,
 	&suite__symbols,
 	&suite__machine_reference,
 	&suite__demangle,
@@ -52,6 +65,7 @@ static const struct test_suite *const suites[] = {
 	&suite__srcline,
 	&suite__dso,
 	&suite__time_utils,
+	&suite__unwind,
 };
 
 extern const struct test_workload workload__noploop_def;

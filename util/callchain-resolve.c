@@ -2,6 +2,7 @@
 #include "callchain-resolve.h"
 #include "event.h"
 #include "evsel.h"
+#include "inline-cache.h"
 #include "unwind.h"
 
 void resolved_chain__init(struct resolved_chain *chain)
@@ -28,8 +29,28 @@ static struct resolved_frame *chain__append(struct resolved_chain *chain, u64 ip
 	f->addr = al->addr;
 	f->cpumode = al->cpumode;
 	f->level = al->level;
+	f->srcline = NULL;
 	f->tag = 0;
 	return f;
+}
+
+/* An unwound frame, or one frame per inline level at its address. */
+static void chain__append_inlines(struct resolved_chain *chain, u64 ip, const struct addr_location *al)
+{
+	const struct inline_levels *il = NULL;
+
+	if (symbol_conf.inline_name && al->map && al->sym && al->dso)
+		il = dso__inline_levels(al->dso, al->addr, al->sym);
+	if (!il) {
+		chain__append(chain, ip, al);
+		return;
+	}
+	for (u32 i = 0; i < il->nr; i++) {
+		struct resolved_frame *f = chain__append(chain, ip, al);
+
+		f->sym = il->levels[i].sym;
+		f->srcline = il->levels[i].srcline;
+	}
 }
 
 #define CACHE_BITS 16
@@ -119,7 +140,7 @@ static int append_unwound(u64 ip, struct addr_location *al, void *arg)
 
 	if (ctx->left <= 0)
 		return 1;
-	chain__append(ctx->chain, ip, al);
+	chain__append_inlines(ctx->chain, ip, al);
 	ctx->left--;
 	return 0;
 }
@@ -158,10 +179,11 @@ int sample__resolve_callchain(struct machine *machine, struct thread *thread,
 			n++;
 		}
 	}
-	if (n < max_stack && wants_unwind(evsel, sample)) {
-		struct unwind_ctx ctx = { .chain = chain, .left = max_stack - n };
+	/* as upstream, the unwound user part has max_stack frames of its own */
+	if (max_stack > 0 && wants_unwind(evsel, sample)) {
+		struct unwind_ctx ctx = { .chain = chain, .left = max_stack };
 
-		unwind__get_entries(machine, thread, sample, max_stack - n, append_unwound, &ctx);
+		unwind__get_entries(machine, thread, sample, max_stack, append_unwound, &ctx);
 	}
 	return 0;
 }
@@ -227,13 +249,13 @@ struct unwind_walk {
 static int append_unwound_walk(u64 ip, struct addr_location *al, void *arg)
 {
 	struct unwind_walk *w = arg;
-	struct resolved_frame *f;
+	int first = w->chain->nr;
 
 	if (w->walk->hide_unresolved && !al->sym)
 		return 0;
-	f = chain__append(w->chain, ip, al);
-	if (w->walk->tag)
-		f->tag = w->walk->tag(w->walk->tag_arg, f) + 1;
+	chain__append_inlines(w->chain, ip, al);
+	for (int i = first; w->walk->tag && i < w->chain->nr; i++)
+		w->chain->frames[i].tag = w->walk->tag(w->walk->tag_arg, &w->chain->frames[i]) + 1;
 	return 0;
 }
 

@@ -14,6 +14,8 @@
 struct evsel;
 struct perf_sample;
 
+struct srcline_frame;
+
 struct resolved_frame {
 	u64		ip;		/* the address as recorded (or unwound) */
 	struct map	*map;
@@ -22,6 +24,13 @@ struct resolved_frame {
 	u64		addr;		/* map-relative (or ip when there is no map) */
 	u8		cpumode;
 	char		level;		/* 'k', '.', 'H' as in struct addr_location */
+	/*
+	 * With symbol_conf.inline_name, an unwound address inside inlined code
+	 * gives one frame per inline level, innermost first, all with the same
+	 * ip and addr: sym is the level's function, the address's symbol or a
+	 * symbol__inlined() one with its range (see inline-cache.h).
+	 */
+	const struct srcline_frame *srcline;	/* an inline level's function and file:line */
 	u32		tag;		/* with a walk cache: what the walk's tag() said for it */
 };
 
@@ -38,8 +47,12 @@ void resolved_chain__exit(struct resolved_chain *chain);
 
 /*
  * Resolve sample's chain (in thread, of event evsel) into chain, at most
- * max_stack frames (markers excluded). A sample without a call chain gives
- * an empty chain. Returns 0; chain->corrupt tells a dropped chain.
+ * max_stack frames (markers excluded) from the recorded chain and, as
+ * upstream, at most max_stack more unwound from a dwarf sample's stack
+ * (each with its inline levels when symbol_conf.inline_name, as upstream:
+ * recorded frame-pointer chains are not expanded).
+ * A sample without a call chain gives an empty chain. Returns 0;
+ * chain->corrupt tells a dropped chain.
  */
 int sample__resolve_callchain(struct machine *machine, struct thread *thread,
 			      const struct evsel *evsel, const struct perf_sample *sample,

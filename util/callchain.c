@@ -16,6 +16,7 @@
 #include "dso.h"
 #include "hist.h"
 #include "huge.h"
+#include "inline-cache.h"
 #include "sort.h"
 #include "map.h"
 #include "srcline.h"
@@ -354,7 +355,8 @@ static void frame_key__init(const struct callchain_store *s, const struct resolv
 			    bool by_address, struct frame_key *k)
 {
 	k->dso = rf->map ? rf->dso : NULL;
-	k->sym = rf->sym;
+	/* upstream matches inlined functions by name, whatever they are inlined in */
+	k->sym = symbol__inlined(rf->sym) ? inline_sym__canonical(rf->sym) : rf->sym;
 	k->kernel = rf->level == 'k';
 	/* upstream matches entries by symbol start when there is a symbol, else by address */
 	k->ip = (by_address || !rf->sym) ? rf->ip : 0;
@@ -445,7 +447,7 @@ u32 callchain_store__frame(struct callchain_store *s, const struct resolved_fram
 	memset(f, 0, sizeof(*f));
 	f->map = rf->map;
 	f->dso = k.dso;
-	f->sym = rf->sym;
+	f->sym = k.sym;
 	f->ip = rf->ip;
 	f->addr = rf->addr;
 	f->kernel = k.kernel;
@@ -455,7 +457,9 @@ u32 callchain_store__frame(struct callchain_store *s, const struct resolved_fram
 	f->order_addr = rf->sym ? rf->sym->start : rf->ip;
 	f->dso_order = dso_rank(f->dso);
 	if (s->match_by_address && rf->map && rf->dso) {
-		const struct srcline *sl = dso__srcline(rf->dso, rf->addr);
+		/* an inline level of an unwound address is where that level is */
+		struct srcline level = { 1, (struct srcline_frame *)rf->srcline };
+		const struct srcline *sl = rf->srcline ? &level : dso__srcline(rf->dso, rf->addr);
 
 		char buf[PATH_MAX + 32];
 
@@ -489,6 +493,8 @@ void cc_frame__name(const struct cc_frame *f, struct strbuf *sb, bool show_dso)
 	} else {
 		strbuf_addf(sb, "%#" PRIx64, f->ip);
 	}
+	if (symbol__inlined(f->sym))
+		strbuf_addstr(sb, " (inlined)");
 	if (show_dso) {
 		strbuf_addch(sb, ' ');
 		strbuf_addstr(sb, f->dso ? f->dso->short_name : "unknown");
@@ -1047,12 +1053,22 @@ static size_t group_tmp(struct cc_builder *b)
 	return first;
 }
 
-/* Upstream keeps children in a tree ordered by (dso, symbol start or address), greatest first. */
+/*
+ * Upstream keeps children in a tree ordered by (dso, symbol start or address),
+ * greatest first; by name when one is an inlined function (same start).
+ */
 static int group_order(const void *pa, const void *pb, void *arg)
 {
 	const struct cc_builder *b = arg;
 	const struct cc_frame *fa = &b->s->frames[((const struct cc_group *)pa)->frame];
 	const struct cc_frame *fb = &b->s->frames[((const struct cc_group *)pb)->frame];
+
+	if (fa->sym && fb->sym && (symbol__inlined(fa->sym) || symbol__inlined(fb->sym))) {
+		int cmp = strcmp(symbol__name(fa->sym), symbol__name(fb->sym));
+
+		if (cmp)
+			return cmp < 0 ? 1 : -1;
+	}
 
 	if (fa->dso_order != fb->dso_order)
 		return fa->dso_order < fb->dso_order ? 1 : -1;

@@ -7,6 +7,8 @@
 #include "dso.h"
 #include "debug.h"
 #include "srcline.h"
+#include "inline-cache.h"
+#include "unwind-cfi.h"
 
 /* --- the table --- */
 
@@ -31,6 +33,8 @@ static void dso__delete(struct dso *dso)
 {
 	symtab__exit(&dso->symtab);
 	srcline_cache__delete(dso->srclines);
+	dso_cfi__delete(dso->cfi);
+	inline_cache__delete(dso->inlines);
 	if (dso->short_name != dso->long_name)
 		free((char *)dso->short_name);
 	free(dso->long_name);
@@ -324,46 +328,74 @@ static int vdso__own_image(void **image, size_t *size)
 	return 0;
 }
 
-/* Open the candidates in upstream's order: the first with a .symtab, the first with a .dynsym. */
-static void dso__find_symsrcs(struct dso *dso, struct symsrc *ss, struct symsrc **syms,
-			      struct symsrc **runtime)
+int dso__for_each_symsrc(struct dso *dso, dso_symsrc_cb_t cb, void *arg)
 {
 	const struct build_id *bid = dso->has_build_id ? &dso->bid : NULL;
-	size_t used = 0;
 	char path[PATH_MAX];
+	struct symsrc ss;
+	int ret = 0;
 
-	*syms = *runtime = NULL;
-	for (size_t i = 0; i < ARRAY_SIZE(search_order) && !(*syms && *runtime); i++) {
-		struct symsrc *cur = &ss[used];
+	for (size_t i = 0; i < ARRAY_SIZE(search_order) && !(ret & DSO_SYMSRC_STOP); i++) {
 		enum dso_binary_type type = search_order[i];
-		bool keep = false;
 
 		if (type == DSO_BINARY_TYPE__SYSTEM_PATH_DSO && dso->kind == DSO_KIND_VDSO) {
 			void *image;
 			size_t size;
 
 			if (vdso__own_image(&image, &size) ||
-			    symsrc__init_mem(cur, image, size, "[vdso]", type, bid))
+			    symsrc__init_mem(&ss, image, size, "[vdso]", type, bid))
 				continue;
 		} else {
 			if (!dso__candidate(dso, type, path, sizeof(path)) || !is_regular_file(path))
 				continue;
-			if (symsrc__init(cur, path, type, bid))
+			if (symsrc__init(&ss, path, type, bid))
 				continue;
 		}
-		if (!*syms && symsrc__has_symtab(cur)) {
-			*syms = cur;
-			keep = true;
-		}
-		if (!*runtime && symsrc__possibly_runtime(cur)) {
-			*runtime = cur;
-			keep = true;
-		}
-		if (keep)
-			used++;
-		else
-			symsrc__destroy(cur);
+		ret = cb(&ss, arg);
+		if (!(ret & DSO_SYMSRC_KEEP))
+			symsrc__destroy(&ss);
 	}
+	return 0;
+}
+
+struct find_symsrcs {
+	struct symsrc	*ss;		/* room for two */
+	size_t		used;
+	struct symsrc	*syms;
+	struct symsrc	*runtime;
+};
+
+/* Keep the first candidate with a .symtab and the first with a .dynsym. */
+static int find_symsrcs_cb(struct symsrc *cur, void *arg)
+{
+	struct find_symsrcs *f = arg;
+	struct symsrc *slot = &f->ss[f->used];
+	bool keep = false;
+
+	if (!f->syms && symsrc__has_symtab(cur)) {
+		f->syms = slot;
+		keep = true;
+	}
+	if (!f->runtime && symsrc__possibly_runtime(cur)) {
+		f->runtime = slot;
+		keep = true;
+	}
+	if (!keep)
+		return 0;
+	*slot = *cur;
+	f->used++;
+	return DSO_SYMSRC_KEEP | (f->syms && f->runtime ? DSO_SYMSRC_STOP : 0);
+}
+
+/* Open the candidates in upstream's order: the first with a .symtab, the first with a .dynsym. */
+static void dso__find_symsrcs(struct dso *dso, struct symsrc *ss, struct symsrc **syms,
+			      struct symsrc **runtime)
+{
+	struct find_symsrcs f = { .ss = ss };
+
+	dso__for_each_symsrc(dso, find_symsrcs_cb, &f);
+	*syms = f.syms;
+	*runtime = f.runtime;
 }
 
 static int dso__load_pass(struct dso *dso, struct symsrc *syms, struct symsrc *runtime, bool dynsym)

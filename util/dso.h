@@ -46,6 +46,8 @@ struct dso_id {
 };
 
 struct srcline_cache;
+struct dso_cfi;
+struct inline_cache;
 
 struct dso {
 	struct hashmap_entry	ent;		/* in dsos, by long_name */
@@ -65,6 +67,8 @@ struct dso {
 	struct elf_segment	*segs;		/* PT_LOADs of the runtime image */
 	int			nr_segs;
 	struct srcline_cache	*srclines;
+	struct dso_cfi		*cfi;		/* call frame information, for unwinding */
+	struct inline_cache	*inlines;	/* inline levels of addresses, for call chains */
 	void			*priv;		/* for the tools */
 };
 
@@ -122,6 +126,19 @@ char dso__symtab_origin(const struct dso *dso);
  * DSOs and when the dso has no program headers.
  */
 u64 dso__offset_to_vaddr(const struct dso *dso, u64 addr);
+
+/* What a dso__for_each_symsrc() callback returns (flags). */
+enum {
+	DSO_SYMSRC_KEEP	= 1 << 0,	/* the callback took the symsrc (copied it): not destroyed */
+	DSO_SYMSRC_STOP	= 1 << 1,	/* no more candidates */
+};
+typedef int (*dso_symsrc_cb_t)(struct symsrc *ss, void *arg);
+/*
+ * Open each candidate file of dso in upstream's search order (debuglink,
+ * build-id cache, /usr/lib/debug, the file itself, the vDSO image ...) that
+ * is ELF with the dso's build id, and call cb with it. Returns 0.
+ */
+int dso__for_each_symsrc(struct dso *dso, dso_symsrc_cb_t cb, void *arg);
 
 /*
  * The build-id cache entry of the dso: "<dir>/.build-id/xx/yyy.../<elf|debug|vdso|kallsyms>"

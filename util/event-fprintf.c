@@ -330,7 +330,8 @@ size_t perf_event__fprintf(union perf_event *event, FILE *fp)
 		ret += perf_event__fprintf_switch(event, fp);
 		break;
 	case PERF_RECORD_LOST:
-		ret += perf_event__fprintf_lost(event, fp);
+		/* not the raw dump's ": id:..: lost:.." */
+		ret += fprintf(fp, " lost %" PRIu64 "\n", event->lost.lost);
 		break;
 	case PERF_RECORD_KSYMBOL:
 		ret += perf_event__fprintf_ksymbol(event, fp);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "evsel.h"
 #include "evlist.h"
+#include "cgroup.h"
+#include "hw-events.h"
 #include "perf-sys.h"
 #include <errno.h>
 #include <sys/ioctl.h>
@@ -15,6 +17,7 @@ struct evsel *evsel__new(const struct perf_event_attr *attr, const char *name)
 		evsel->attr.size = sizeof(evsel->attr);
 	evsel->leader = evsel;
 	evsel->nr_members = 1;
+	evsel->scale = 1.0;
 	INIT_LIST_HEAD(&evsel->node);
 	if (name)
 		evsel->name = xstrdup(name);
@@ -35,7 +38,38 @@ void evsel__delete(struct evsel *evsel)
 	free(evsel->tp_sys);
 	free(evsel->tp_name);
 	free(evsel->ids);
+	free(evsel->unit);
+	evsel_config_terms__delete(evsel->config_terms);
+	cgroup__put(evsel->cgrp);
 	free(evsel);
+}
+
+void evsel_config_terms__delete(struct evsel_config_terms *terms)
+{
+	if (!terms)
+		return;
+	free(terms->callgraph);
+	free(terms->branch_type);
+	free(terms->drv_cfg);
+	free(terms->metric_id);
+	free(terms);
+}
+
+const char *evsel__name(struct evsel *evsel)
+{
+	char buf[128];
+
+	if (evsel->name)
+		return evsel->name;
+	if (evsel->tool_event)
+		evsel->name = xstrdup(perf_tool_event_names[evsel->tool_event]);
+	else if (evsel->tp_sys && evsel->tp_name)
+		evsel->name = xasprintf("%s:%s", evsel->tp_sys, evsel->tp_name);
+	else {
+		perf_attr__name(&evsel->attr, buf, sizeof(buf));
+		evsel->name = xstrdup(buf);
+	}
+	return evsel->name;
 }
 
 void evsel__set_name(struct evsel *evsel, const char *name)
@@ -84,13 +118,19 @@ int evsel__open(struct evsel *evsel, struct perf_cpu_map *cpus, struct perf_thre
 
 	for (int c = 0; c < ncpus; c++) {
 		for (int t = 0; t < nthreads; t++) {
+			unsigned long flags = PERF_FLAG_FD_CLOEXEC;
+			pid_t pid = perf_thread_map__pid(threads, t);
 			int group_fd = -1, fd;
 			u64 id;
 
 			if (!evsel__is_group_leader(evsel))
 				group_fd = evsel__fd(evsel->leader, c, t);
-			fd = sys_perf_event_open(&evsel->attr, perf_thread_map__pid(threads, t),
-						 perf_cpu_map__cpu(cpus, c), group_fd, PERF_FLAG_FD_CLOEXEC);
+			if (evsel->cgrp) {
+				/* a cgroup event: the cgroup directory stands for the pid */
+				pid = evsel->cgrp->fd;
+				flags |= PERF_FLAG_PID_CGROUP;
+			}
+			fd = sys_perf_event_open(&evsel->attr, pid, perf_cpu_map__cpu(cpus, c), group_fd, flags);
 			if (fd < 0) {
 				err = -errno;
 				goto out_close;

@@ -18,6 +18,7 @@
 #include "util.h"
 
 struct evlist;
+struct cgroup;
 
 /* One read of a counter (read_format TOTAL_TIME_ENABLED|RUNNING|ID|LOST). */
 struct perf_counts_values {
@@ -61,9 +62,69 @@ struct evsel {
 	int nr_ids;
 	int ids_alloc;
 
+	/* set by the event parser */
+	struct evsel_config_terms *config_terms; /* per-event term overrides, NULL when none */
+	char *unit;			/* unit of a PMU event alias ("Joules"), or NULL */
+	double scale;			/* counts are multiplied by this (1.0) */
+	int tool_event;			/* enum perf_tool_event: duration_time... (0: a kernel event) */
+	bool exclude_GH;		/* a G or H modifier was given */
+	bool precise_max;		/* 'P': the highest precise_ip the event supports */
+	bool sample_read;		/* 'S': read the group's counts with each sample */
+	bool weak_group;		/* 'W': open without the group if the group fails */
+	struct cgroup *cgrp;		/* count only in this cgroup (-G), or NULL */
+
 	/* free for the command using the evsel (stat counts, report hists...) */
 	void *priv;
 };
+
+/*
+ * Event terms that override a command's options for one event
+ * ("cpu-clock/period=1000,call-graph=dwarf,stack-size=8192/"). The parser
+ * already put period, freq and config* into attr; a command that sets its own
+ * defaults (record) re-applies the others after them. Bits in 'set' tell
+ * which fields were given.
+ */
+enum evsel_term_bits {
+	EVSEL_TERM_PERIOD	= 1 << 0,
+	EVSEL_TERM_FREQ		= 1 << 1,
+	EVSEL_TERM_TIME		= 1 << 2,
+	EVSEL_TERM_CALLGRAPH	= 1 << 3,
+	EVSEL_TERM_STACK_SIZE	= 1 << 4,
+	EVSEL_TERM_MAX_STACK	= 1 << 5,
+	EVSEL_TERM_INHERIT	= 1 << 6,	/* inherit or no-inherit */
+	EVSEL_TERM_OVERWRITE	= 1 << 7,	/* overwrite or no-overwrite */
+	EVSEL_TERM_MAX_EVENTS	= 1 << 8,	/* nr= */
+	EVSEL_TERM_BRANCH	= 1 << 9,
+	EVSEL_TERM_DRV_CFG	= 1 << 10,
+	EVSEL_TERM_PERCORE	= 1 << 11,
+	EVSEL_TERM_AUX_OUTPUT	= 1 << 12,
+	EVSEL_TERM_AUX_SAMPLE_SIZE = 1 << 13,
+	EVSEL_TERM_METRIC_ID	= 1 << 14,
+};
+
+struct evsel_config_terms {
+	unsigned int set;	/* enum evsel_term_bits */
+	u64 period;
+	u64 freq;
+	bool time;
+	char *callgraph;	/* "fp", "dwarf", "lbr", "no" */
+	u64 stack_size;
+	int max_stack;
+	bool inherit;
+	bool overwrite;
+	u64 max_events;
+	char *branch_type;
+	char *drv_cfg;
+	bool percore;
+	bool aux_output;
+	u32 aux_sample_size;
+	char *metric_id;
+};
+
+void evsel_config_terms__delete(struct evsel_config_terms *terms);
+
+/* The event's name; computed from attr ("cycles:u") and kept when it has none. */
+const char *evsel__name(struct evsel *evsel);
 
 /* A new event with a copy of attr; name may be NULL (set it with evsel__set_name). */
 struct evsel *evsel__new(const struct perf_event_attr *attr, const char *name);

@@ -1507,11 +1507,17 @@ const struct feature_ops *feature_ops__get(int feat)
 	return &feat_ops[feat];
 }
 
-/* The features 'perf record' writes in pipe mode, in upstream's order. */
-const int perf_header__pipe_features[] = {
-	HEADER_HOSTNAME, HEADER_OSRELEASE, HEADER_VERSION, HEADER_ARCH, HEADER_NRCPUS,
-	HEADER_CPUDESC, HEADER_CPUID, HEADER_TOTAL_MEM, HEADER_CMDLINE, HEADER_EVENT_DESC,
-	HEADER_CPU_TOPOLOGY, HEADER_NUMA_TOPOLOGY, HEADER_PMU_MAPPINGS, HEADER_GROUP_DESC,
-	HEADER_SAMPLE_TIME, HEADER_MEM_TOPOLOGY, HEADER_BPF_PROG_INFO, HEADER_BPF_BTF,
-	HEADER_PMU_CAPS, 0,
-};
+bool perf_header__feat_synthesizable(int feat)
+{
+	/* sent as their own records, or not at all in pipe mode */
+	switch (feat) {
+	case HEADER_TRACING_DATA:
+	case HEADER_BUILD_ID:
+	case HEADER_AUXTRACE:
+	case HEADER_STAT:
+	case HEADER_CACHE:
+		return false;
+	default:
+		return feature_ops__get(feat) != NULL;
+	}
+}

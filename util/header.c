@@ -600,7 +600,7 @@ out:
 	return err;
 }
 
-int perf_header__write(struct perf_header *header, struct evlist *evlist, int fd, bool at_exit,
+int perf_header__write(struct perf_header *header, struct evlist *evlist, int fd, bool with_features,
 		       const struct perf_header_write_info *info)
 {
 	struct perf_file_header fh;
@@ -643,23 +643,54 @@ int perf_header__write(struct perf_header *header, struct evlist *evlist, int fd
 	if (err)
 		goto out;
 	offset = attrs_offset + i * attr_entry;
-	if (!at_exit) {
+	if (!header->data_offset) {
 		header->data_offset = offset;
-		header->data_size = 0;
-	} else {
+	} else if (header->data_offset != offset) {
+		err = -EINVAL;	/* the events changed under the data */
+		goto out;
+	}
+	if (with_features) {
 		header->feat_offset = header->data_offset + header->data_size;
 		err = write_features(header, evlist, fd, info);
 		if (err)
 			goto out;
 	}
 	write_header_struct(header, attrs_offset, i * attr_entry, &fh);
-	if (!at_exit)
+	if (!with_features)
 		memset(fh.adds_features, 0, sizeof(fh.adds_features));
 	if (pwriten(fd, &fh, sizeof(fh), 0) != sizeof(fh))
 		err = -errno;
 out:
 	free(id_secs);
 	return err;
+}
+
+void perf_header__set_record_features(struct perf_header *header, struct evlist *evlist,
+				      bool with_build_ids, bool with_tracing, bool compressed)
+{
+	struct evsel *evsel;
+	bool branch_stack = false;
+
+	for (int feat = HEADER_FIRST_FEATURE; feat < HEADER_LAST_FEATURE; feat++)
+		perf_header__set_feat(header, feat);
+	evlist__for_each_entry(evlist, evsel)
+		if (evsel->attr.sample_type & PERF_SAMPLE_BRANCH_STACK)
+			branch_stack = true;
+	if (!with_tracing)
+		perf_header__clear_feat(header, HEADER_TRACING_DATA);
+	if (!with_build_ids)
+		perf_header__clear_feat(header, HEADER_BUILD_ID);
+	if (!branch_stack)
+		perf_header__clear_feat(header, HEADER_BRANCH_STACK);
+	if (!evlist->nr_groups)
+		perf_header__clear_feat(header, HEADER_GROUP_DESC);
+	if (!compressed)
+		perf_header__clear_feat(header, HEADER_COMPRESSED);
+	perf_header__clear_feat(header, HEADER_AUXTRACE);
+	perf_header__clear_feat(header, HEADER_STAT);
+	perf_header__clear_feat(header, HEADER_CLOCKID);
+	perf_header__clear_feat(header, HEADER_DIR_FORMAT);
+	perf_header__clear_feat(header, HEADER_CLOCK_DATA);
 }
 
 int perf_header__write_pipe(int fd)

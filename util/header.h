@@ -190,20 +190,20 @@ void perf_header__set_record_features(struct perf_header *header, struct evlist 
 				      bool with_build_ids, bool with_tracing, bool compressed);
 
 /*
- * Write the file header, ids and attrs at offset 0 of fd. At start
- * (at_exit false) the data section begins right after the attrs
- * (header->data_offset is set); at the end, with header->data_size known,
- * the features are written after the data and the header rewritten.
- * Returns 0 or -errno.
+ * Write the file header, ids and attrs at offset 0 of fd, with
+ * header->data_size. The first call sets header->data_offset (the data
+ * starts right after the attrs); with_features: the features chosen in
+ * header->adds_features are written after the data (the ones that cannot be
+ * written are left out, as upstream does). Returns 0 or -errno.
  */
-int perf_header__write(struct perf_header *header, struct evlist *evlist, int fd, bool at_exit,
+int perf_header__write(struct perf_header *header, struct evlist *evlist, int fd, bool with_features,
 		       const struct perf_header_write_info *info);
 /* The 16-byte pipe-mode header. */
 int perf_header__write_pipe(int fd);
 /* Append the payload of one feature to sb, as a file section / FEATURE record carries it. */
 int perf_header__write_feature(struct perf_header *header, struct evlist *evlist, int feat,
 			       const struct perf_header_write_info *info, struct strbuf *sb);
-/* Features sent as FEATURE records in pipe mode, in order; ends with 0. */
-extern const int perf_header__pipe_features[];
+/* Is the feature sent as a FEATURE record in pipe mode (as upstream does)? */
+bool perf_header__feat_synthesizable(int feat);
 
 #endif

@@ -849,7 +849,10 @@ void machine__add_build_ids(struct machine *m, const struct perf_env *env)
 {
 	for (int i = 0; i < env->nr_build_ids; i++) {
 		const struct perf_env_build_id *b = &env->build_ids[i];
+		char hex[SBUILD_ID_SIZE];
 
+		build_id__snprintf(&b->bid, hex, sizeof(hex));
+		pr_debug("build id event received for %s: %s [%zu]\n", b->filename, hex, b->bid.size);
 		machine__add_build_id(m, b->filename, &b->bid, b->misc);
 	}
 }

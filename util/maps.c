@@ -182,7 +182,8 @@ void maps__clone(struct maps *dst, const struct maps *src)
 {
 	dst->nr = 0;
 	ALLOC_GROW(dst->entries, src->nr, dst->alloc);
-	memcpy(dst->entries, src->entries, src->nr * sizeof(*src->entries));
+	if (src->nr)	/* an empty source has no array to copy */
+		memcpy(dst->entries, src->entries, src->nr * sizeof(*src->entries));
 	dst->nr = src->nr;
 	dst->overlapping = src->overlapping;
 	maps__changed(dst);

@@ -307,39 +307,3 @@ int sdt__find_events(const char *group, const char *event, const char *target,
 	*tevs = sf.tevs;
 	return sf.n;
 }
-
-struct sdt_list {
-	const char *glob;
-	struct strlist *names;
-};
-
-static int sdt_list_cache(const char *path, const char *build_id, void *arg)
-{
-	struct sdt_list *sl = arg;
-	struct probe_cache *pc = probe_cache__new(path, build_id);
-
-	for (size_t i = 0; i < pc->nr; i++) {
-		struct probe_cache_entry *ent = &pc->entries[i];
-		char *name;
-
-		if (!ent->sdt || !ent->group || !ent->event)
-			continue;
-		name = xasprintf("%s:%s", ent->group, ent->event);
-		if (!sl->glob || strglobmatch(name, sl->glob) || strglobmatch(ent->event, sl->glob))
-			strlist__add(sl->names, name);
-		free(name);
-	}
-	probe_cache__delete(pc);
-	return 0;
-}
-
-void print_sdt_events(const char *glob)
-{
-	struct sdt_list sl = { glob, strlist__new(NULL) };
-	const char *name;
-
-	buildid_cache__for_each(sdt_list_cache, &sl);
-	strlist__for_each(name, sl.names)
-		printf("  %-50s [%s]\n", name, "SDT event");
-	strlist__delete(sl.names);
-}

@@ -44,7 +44,4 @@ int sdt__cache_binary(const char *path);
 int sdt__find_events(const char *group, const char *event, const char *target,
 		     struct probe_trace_event **tevs);
 
-/* 'perf list sdt': print the cached SDT events matching glob (NULL: all). */
-void print_sdt_events(const char *glob);
-
 #endif

@@ -560,7 +560,8 @@ static int process_event(struct perf_session *s, union perf_event *event, u64 fi
 	size_t min = perf_event__min_size(type);
 	int err;
 
-	if (type >= PERF_RECORD_HEADER_MAX) {
+	if (type >= PERF_RECORD_HEADER_MAX ||
+	    (type >= PERF_RECORD_MAX && type < PERF_RECORD_USER_TYPE_START)) {
 		s->stats.nr_unknown_events++;
 		pr_debug("%s: unknown record type %u at offset %#" PRIx64 ": skipped\n", s->label, type,
 			 file_offset);
@@ -620,6 +621,13 @@ static void drop_pages(struct perf_session *s, u64 head, u64 label_base)
 	}
 }
 
+/* A tool's callback failed on a record: upstream names it before giving up. */
+static void report_failed(u64 offset, const struct perf_event_header *hdr, int err)
+{
+	if (err < 0)
+		pr_err("%#" PRIx64 " [%#x]: failed to process type: %d\n", offset, hdr->size, hdr->type);
+}
+
 static void warn_truncated(struct perf_session *s, u64 offset, const char *what)
 {
 	s->truncated = true;
@@ -668,8 +676,10 @@ static int process_mmapped(struct perf_session *s)
 			swap_event(s, event);
 		}
 		err = process_event(s, event, head - label_base, copied);
-		if (err)
+		if (err) {
+			report_failed(head - label_base, &hdr, err);
 			break;
+		}
 		head += hdr.size;
 		if (hdr.type == PERF_RECORD_AUXTRACE) {
 			/* the AUX area data follows its record */
@@ -736,8 +746,10 @@ static int process_pipe(struct perf_session *s)
 			swap_event(s, event);
 		}
 		err = process_event(s, event, offset, true);
-		if (err)
+		if (err) {
+			report_failed(offset, &hdr, err);
 			break;
+		}
 		offset += hdr.size;
 		if (hdr.type == PERF_RECORD_AUXTRACE) {
 			u64 left = event->auxtrace.size;
@@ -780,14 +792,15 @@ static void warn_about_errors(struct perf_session *s)
 
 	if (s->tool->no_warn)
 		return;
-	if (st->total_lost)
+	/* chunks: the LOST records; not when the tool shows them (script --show-lost-events) */
+	if (st->nr_events[PERF_RECORD_LOST] && !s->tool->shows_lost)
 		ui__warning("Processed %" PRIu64 " events and lost %" PRIu64 " chunks!\n\n"
-			    "Check IO/CPU overload!\n\n", st->nr_events[0], st->total_lost);
+			    "Check IO/CPU overload!\n\n", st->nr_events[0], st->nr_events[PERF_RECORD_LOST]);
 	if (st->total_lost_samples) {
 		double pct = (double)st->total_lost_samples /
 			(st->nr_events[PERF_RECORD_SAMPLE] + st->total_lost_samples) * 100.0;
 
-		if (pct > 0.05)
+		if (pct > 5.0)
 			ui__warning("Processed %" PRIu64 " samples and lost %3.2f%%  samples!\n\n",
 				    st->nr_events[PERF_RECORD_SAMPLE] + st->total_lost_samples, pct);
 	}

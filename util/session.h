@@ -90,6 +90,7 @@ struct perf_tool {
 			finished_init;
 	bool		ordered_events;	/* deliver by timestamp (report, script) */
 	bool		no_warn;	/* no end-of-run warnings about lost events & co */
+	bool		shows_lost;	/* prints LOST records itself: no warning about them */
 };
 
 /* Counts per record type; index 0 is the total. */

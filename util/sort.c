@@ -175,6 +175,15 @@ static int64_t sym_identity(const struct symbol *l, const struct symbol *r)
 		return cmp_null(l, r);
 	if (l == r)
 		return 0;
+	/* an inlined function (the range of the one it is inlined in): by name, then range */
+	if (symbol__inlined(l) || symbol__inlined(r)) {
+		int ret = strcmp(symbol__name((struct symbol *)l), symbol__name((struct symbol *)r));
+
+		if (ret)
+			return ret;
+		if (l->start <= r->end && l->end >= r->start)
+			return 0;
+	}
 	if (l->start != r->start)
 		return (int64_t)(r->start - l->start);
 	return (int64_t)(r->end - l->end);
@@ -231,6 +240,8 @@ static int sym_snprintf(struct hist_entry *he, struct strbuf *sb, int width)
 			int left = width - (int)(sb->len - len);
 
 			strbuf_addf(sb, "%.*s", left > 0 ? left : 0, name);
+			if (symbol__inlined(sym))
+				strbuf_addstr(sb, " (inlined)");
 		}
 	} else {
 		strbuf_addf(sb, "%-#.*llx", 16, (unsigned long long)he->key.ip);

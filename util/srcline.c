@@ -3,6 +3,7 @@
 #include <dwarf.h>
 #include <elfutils/libdw.h>
 #include <fcntl.h>
+#include <gelf.h>
 #include <stdio.h>
 #include <unistd.h>
 #include "srcline.h"
@@ -21,12 +22,64 @@ struct pooled_str {
 	char str[];
 };
 
+/*
+ * The function scopes of one CU (subprograms and inlined subroutines), read
+ * once: finding those around an address is then a binary search, where
+ * dwarf_getscopes() walks the CU's DIEs at every lookup.
+ */
+struct cu_scope {
+	Dwarf_Die	die;
+	u32		parent;		/* the enclosing scope, or SCOPE_NONE */
+	u32		ranges;		/* its ranges: cu_scopes.ranges[ranges, ranges + nr_ranges) */
+	u32		nr_ranges;
+};
+
+struct scope_range {
+	u64	low;
+	u64	high;
+	u32	scope;
+	u32	depth;
+};
+
+struct cu_scopes {
+	struct hashmap_entry ent;	/* by CU offset */
+	Dwarf_Off	cu_off;
+	struct cu_scope	*scopes;
+	u32		nr_scopes;
+	u32		alloc_scopes;
+	struct scope_range *ranges;	/* each scope's, in scope order */
+	struct scope_range *sorted;	/* all of them by start (deepest last) */
+	u32		nr_ranges;
+	u32		alloc_ranges;
+	u8		*entry0;	/* per line table row, see srcline__row_file() */
+};
+
+#define SCOPE_NONE UINT32_MAX
+
+
+/* A function symbol as addr2line's fallback sees it, see dso__srcline_symbol_file(). */
+struct a2l_func {
+	u64		value;
+	const char	*file;	/* the STT_FILE name it takes, or NULL */
+};
+
+/* An allocated section of the DSO file and its function symbols, by value. */
+struct a2l_section {
+	u64		start, end;
+	struct a2l_func	*funcs;
+	size_t		nr, alloc;
+};
+
 struct srcline_cache {
 	struct hashmap	entries;	/* by address */
 	struct hashmap	strs;		/* interned file and function names */
+	struct hashmap	cus;		/* struct cu_scopes by CU offset */
 	Dwarf		*dwarf;
 	int		fd;
 	bool		tried;		/* opening the debug info was attempted */
+	struct a2l_section *sections;	/* of the DSO file itself, read on demand */
+	int		nr_sections;
+	bool		sections_read;
 };
 
 static int entry_cmp(const void *data, const struct hashmap_entry *a,
@@ -45,6 +98,15 @@ static int str_cmp(const void *data, const struct hashmap_entry *a,
 
 	(void)data;
 	return strcmp(x->str, key ? key : container_of(b, struct pooled_str, ent)->str);
+}
+
+static int cu_cmp(const void *data, const struct hashmap_entry *a,
+		  const struct hashmap_entry *b, const void *key)
+{
+	const struct cu_scopes *x = container_of(a, struct cu_scopes, ent);
+
+	(void)data;
+	return x->cu_off != (key ? *(const Dwarf_Off *)key : container_of(b, struct cu_scopes, ent)->cu_off);
 }
 
 static const char *cache__intern(struct srcline_cache *c, const char *s)
@@ -73,6 +135,7 @@ static struct srcline_cache *srcline_cache__new(void)
 
 	hashmap_init(&c->entries, entry_cmp, NULL, 0);
 	hashmap_init(&c->strs, str_cmp, NULL, 0);
+	hashmap_init(&c->cus, cu_cmp, NULL, 0);
 	c->fd = -1;
 	return c;
 }
@@ -82,9 +145,18 @@ void srcline_cache__delete(struct srcline_cache *c)
 	struct hashmap_iter iter;
 	struct srcline_entry *e;
 	struct pooled_str *ps;
+	struct cu_scopes *cu;
 
 	if (!c)
 		return;
+	hashmap_for_each_entry(&c->cus, &iter, cu, struct cu_scopes, ent) {
+		free(cu->scopes);
+		free(cu->ranges);
+		free(cu->sorted);
+		free(cu->entry0);
+		free(cu);
+	}
+	hashmap_clear(&c->cus);
 	hashmap_for_each_entry(&c->entries, &iter, e, struct srcline_entry, ent) {
 		free(e->sl.frames);
 		free(e);
@@ -97,6 +169,9 @@ void srcline_cache__delete(struct srcline_cache *c)
 		dwarf_end(c->dwarf);
 	if (c->fd >= 0)
 		close(c->fd);
+	for (int i = 0; i < c->nr_sections; i++)
+		free(c->sections[i].funcs);
+	free(c->sections);
 	free(c);
 }
 
@@ -164,42 +239,251 @@ static const char *cache__path(struct srcline_cache *c, Dwarf_Die *cudie, const 
 	return ret;
 }
 
-/*
- * The concrete scopes around pc, innermost first. dwarf_getscopes() continues
- * an inlined function's scopes in its abstract definition; the concrete
- * callers are what dwarf_getscopes_die() gives for the innermost scope.
- */
-static int srcline__scopes(Dwarf_Die *cudie, Dwarf_Addr pc, Dwarf_Die **chain)
+/* DIEs whose children may be or hold function scopes. */
+static bool may_hold_scopes(int tag)
 {
-	Dwarf_Die *scopes = NULL;
-	int n = dwarf_getscopes(cudie, pc, &scopes);
+	switch (tag) {
+	case DW_TAG_subprogram:
+	case DW_TAG_inlined_subroutine:
+	case DW_TAG_lexical_block:
+	case DW_TAG_namespace:
+	case DW_TAG_class_type:
+	case DW_TAG_structure_type:
+	case DW_TAG_union_type:
+	case DW_TAG_interface_type:
+	case DW_TAG_module:
+	case DW_TAG_try_block:
+	case DW_TAG_catch_block:
+	case DW_TAG_partial_unit:
+		return true;
+	default:
+		return false;
+	}
+}
 
-	*chain = NULL;
-	if (n > 0)
-		n = dwarf_getscopes_die(&scopes[0], chain);
-	free(scopes);
-	return n;
+static void cu_scopes__add(struct cu_scopes *cu, Dwarf_Die *die, u32 parent, u32 depth)
+{
+	struct cu_scope *sc;
+	Dwarf_Addr base, low, high;
+	ptrdiff_t off = 0;
+	u32 idx = cu->nr_scopes;
+
+	ALLOC_GROW(cu->scopes, cu->nr_scopes + 1, cu->alloc_scopes);
+	sc = &cu->scopes[cu->nr_scopes++];
+	sc->die = *die;
+	sc->parent = parent;
+	sc->ranges = cu->nr_ranges;
+	sc->nr_ranges = 0;
+	while ((off = dwarf_ranges(die, off, &base, &low, &high)) > 0) {
+		if (high <= low)
+			continue;
+		ALLOC_GROW(cu->ranges, cu->nr_ranges + 1, cu->alloc_ranges);
+		cu->ranges[cu->nr_ranges++] = (struct scope_range){ low, high, idx, depth };
+		sc->nr_ranges++;
+	}
+}
+
+/* Collect the function scopes under die; parent is the innermost one around it. */
+static void cu_scopes__walk(struct cu_scopes *cu, Dwarf_Die *die, u32 parent, u32 depth)
+{
+	Dwarf_Die child, unit;
+	Dwarf_Attribute attr;
+
+	if (depth > 256 || dwarf_child(die, &child))
+		return;
+	do {
+		int tag = dwarf_tag(&child);
+		u32 inner = parent;
+
+		if (tag == DW_TAG_subprogram || tag == DW_TAG_inlined_subroutine) {
+			inner = cu->nr_scopes;
+			cu_scopes__add(cu, &child, parent, depth);
+		}
+		if (tag == DW_TAG_imported_unit) {
+			/* a partial unit's DIEs are part of this one (dwz) */
+			if (dwarf_formref_die(dwarf_attr(&child, DW_AT_import, &attr), &unit))
+				cu_scopes__walk(cu, &unit, parent, depth + 1);
+		} else if (may_hold_scopes(tag)) {
+			cu_scopes__walk(cu, &child, inner, depth + 1);
+		}
+	} while (dwarf_siblingof(&child, &child) == 0);
+}
+
+/*
+ * By start, then depth: the deepest of those starting at an address comes
+ * last, and, as addr2line, the last DIE among equal ones (aliases of an
+ * assembler function).
+ */
+static int range_cmp(const void *a, const void *b)
+{
+	const struct scope_range *x = a, *y = b;
+
+	if (x->low != y->low)
+		return x->low < y->low ? -1 : 1;
+	if (x->depth != y->depth)
+		return x->depth < y->depth ? -1 : 1;
+	return x->scope < y->scope ? -1 : x->scope > y->scope;
+}
+
+static struct cu_scopes *srcline_cache__cu(struct srcline_cache *c, Dwarf_Die *cudie)
+{
+	Dwarf_Off off = dwarf_dieoffset(cudie);
+	struct hashmap_entry key;
+	struct cu_scopes *cu;
+
+	hashmap_entry_init(&key, hash_u64(off));
+	cu = hashmap_iter_entry(hashmap_get(&c->cus, &key, &off), struct cu_scopes, ent);
+	if (cu)
+		return cu;
+	cu = xzalloc(sizeof(*cu));
+	cu->cu_off = off;
+	cu_scopes__walk(cu, cudie, SCOPE_NONE, 0);
+	if (cu->nr_ranges) {
+		cu->sorted = xmalloc(cu->nr_ranges * sizeof(*cu->sorted));
+		memcpy(cu->sorted, cu->ranges, cu->nr_ranges * sizeof(*cu->sorted));
+		qsort(cu->sorted, cu->nr_ranges, sizeof(*cu->sorted), range_cmp);
+	}
+	hashmap_entry_init(&cu->ent, key.hash);
+	hashmap_add(&c->cus, &cu->ent);
+	return cu;
+}
+
+static bool cu_scope__contains(const struct cu_scopes *cu, u32 idx, u64 pc)
+{
+	const struct cu_scope *sc = &cu->scopes[idx];
+
+	for (u32 i = 0; i < sc->nr_ranges; i++) {
+		const struct scope_range *r = &cu->ranges[sc->ranges + i];
+
+		if (pc >= r->low && pc < r->high)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * The innermost function scope around pc, or SCOPE_NONE. Scopes nest, so it
+ * is the scope of the last range starting at or before pc, or one of its
+ * enclosing scopes.
+ */
+static u32 cu_scopes__find(const struct cu_scopes *cu, u64 pc)
+{
+	u32 lo = 0, hi = cu->nr_ranges, idx;
+
+	while (lo < hi) {
+		u32 mid = lo + (hi - lo) / 2;
+
+		if (cu->sorted[mid].low <= pc)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (!lo)
+		return SCOPE_NONE;
+	for (idx = cu->sorted[lo - 1].scope; idx != SCOPE_NONE; idx = cu->scopes[idx].parent) {
+		if (cu_scope__contains(cu, idx, pc))
+			break;
+	}
+	return idx;
+}
+
+/* The index of line in the CU's table (the rows are one array: found by address). */
+static size_t line_index(Dwarf_Lines *lines, size_t nlines, Dwarf_Line *line)
+{
+	char *first = (char *)dwarf_onesrcline(lines, 0);
+	size_t i;
+
+	if (nlines > 1 && first) {
+		ptrdiff_t stride = (char *)dwarf_onesrcline(lines, 1) - first;
+
+		if (stride > 0 && (char *)line >= first && ((char *)line - first) % stride == 0) {
+			i = ((char *)line - first) / stride;
+			if (i < nlines && dwarf_onesrcline(lines, i) == line)
+				return i;
+		}
+	}
+	for (i = 0; i < nlines && dwarf_onesrcline(lines, i) != line; i++)
+		;
+	return i;
+}
+
+/*
+ * Which rows of the CU's line table use file 1 with no other file before
+ * them in their sequence (see srcline__row_file()): one pass, once per CU.
+ */
+static const u8 *cu_scopes__entry0_rows(struct cu_scopes *cu, Dwarf_Lines *lines, size_t nlines)
+{
+	bool only_file1 = true;
+
+	if (cu->entry0)
+		return cu->entry0;
+	cu->entry0 = xmalloc(nlines ? nlines : 1);
+	for (size_t i = 0; i < nlines; i++) {
+		Dwarf_Line *l = dwarf_onesrcline(lines, i);
+		Dwarf_Files *files;
+		size_t idx = 0;
+		bool end = false;
+
+		if (dwarf_line_file(l, &files, &idx))
+			idx = 0;
+		cu->entry0[i] = only_file1 && idx == 1;
+		if (idx != 1)
+			only_file1 = false;
+		if (!dwarf_lineendsequence(l, &end) && end)
+			only_file1 = true;	/* the next row starts a sequence */
+	}
+	return cu->entry0;
+}
+
+/*
+ * The file of a line table row as binutils' addr2line (2.40, what upstream
+ * perf runs) names it. In DWARF 5 tables it starts every sequence with the
+ * name of file entry 0 instead of entry 1 (the file register's initial
+ * value): rows that use file 1 without a DW_LNS_set_file before them in
+ * their sequence get entry 0's name. GCC usually puts the same file in both.
+ */
+static const char *srcline__row_file(struct cu_scopes *cu, Dwarf_Die *cudie, Dwarf_Line *line)
+{
+	Dwarf_Lines *lines;
+	Dwarf_Files *files;
+	Dwarf_Half version = 0;
+	size_t idx, nlines, i;
+
+	if (dwarf_line_file(line, &files, &idx) || idx != 1 ||
+	    dwarf_cu_info(cudie->cu, &version, NULL, NULL, NULL, NULL, NULL, NULL) || version < 5 ||
+	    dwarf_getsrclines(cudie, &lines, &nlines))
+		return dwarf_linesrc(line, NULL, NULL);
+	i = line_index(lines, nlines, line);
+	if (i >= nlines || !cu_scopes__entry0_rows(cu, lines, nlines)[i])
+		return dwarf_linesrc(line, NULL, NULL);
+	return dwarf_filesrc(files, 0, NULL, NULL);
 }
 
 /* The line table's answer, then one frame per inlined level, innermost first. */
 static bool srcline__lookup(struct srcline_cache *c, Dwarf_Addr pc, struct srcline *sl)
 {
-	Dwarf_Die cudie, *scopes = NULL;
+	Dwarf_Die cudie;
 	Dwarf_Line *line;
 	Dwarf_Files *files = NULL;
+	struct cu_scopes *cu;
 	const char *file;
-	int lineno = 0, nscopes;
+	int lineno = 0;
 	u32 alloc = 0;
 
 	if (!dwarf_addrdie(c->dwarf, pc, &cudie))
 		return false;
 	line = dwarf_getsrc_die(&cudie, pc);
-	if (!line || !(file = dwarf_linesrc(line, NULL, NULL)) || dwarf_lineno(line, &lineno))
+	if (!line) {
+		/* a unit covers pc but has no line for it: addr2line says ":?" */
+		srcline__add_frame(sl, &alloc, NULL, "", 0);
+		return true;
+	}
+	cu = srcline_cache__cu(c, &cudie);
+	if (!(file = srcline__row_file(cu, &cudie, line)) || dwarf_lineno(line, &lineno))
 		return false;
 	file = cache__path(c, &cudie, file);
-	nscopes = srcline__scopes(&cudie, pc, &scopes);
-	for (int i = 0; i < nscopes; i++) {
-		Dwarf_Die *s = &scopes[i];
+	for (u32 i = cu_scopes__find(cu, pc); i != SCOPE_NONE; i = cu->scopes[i].parent) {
+		Dwarf_Die *s = &cu->scopes[i].die;
 		Dwarf_Attribute attr;
 		Dwarf_Word cfile = 0, cline = 0;
 		int tag = dwarf_tag(s);
@@ -220,7 +504,6 @@ static bool srcline__lookup(struct srcline_cache *c, Dwarf_Addr pc, struct srcli
 		if (!file)
 			break;
 	}
-	free(scopes);
 	if (!sl->nr_frames)
 		srcline__add_frame(sl, &alloc, NULL, file, (u32)lineno);
 	return true;
@@ -266,4 +549,142 @@ char *srcline__snprintf(const struct srcline *sl, bool full, char *buf, size_t s
 		file = slash + 1;
 	snprintf(buf, size, "%s:%u", file, sl->frames[0].line);
 	return buf;
+}
+
+/*
+ * The function symbols of each section of elf, with the file name binutils'
+ * elf_find_function gives them: the last STT_FILE before a local function,
+ * or before a global one when no symbol came between the files.
+ */
+static void read_a2l_sections(struct srcline_cache *c, Elf *elf)
+{
+	enum { NOTHING_SEEN, SYMBOL_SEEN, FILE_AFTER_SYMBOL_SEEN } state = NOTHING_SEEN;
+	Elf_Scn *scn = NULL, *symtab = NULL, *dynsym = NULL;
+	const char *file = NULL;
+	Elf_Data *data;
+	size_t nr, strndx;
+	GElf_Shdr sh;
+
+	if (elf_getshdrnum(elf, &nr) || !nr)
+		return;
+	c->sections = xcalloc(nr, sizeof(*c->sections));
+	c->nr_sections = (int)nr;
+	while ((scn = elf_nextscn(elf, scn)) != NULL) {
+		struct a2l_section *sec = &c->sections[elf_ndxscn(scn)];
+
+		if (!gelf_getshdr(scn, &sh))
+			continue;
+		if (sh.sh_flags & SHF_ALLOC) {
+			sec->start = sh.sh_addr;
+			sec->end = sh.sh_addr + sh.sh_size;
+		}
+		if (sh.sh_type == SHT_SYMTAB)
+			symtab = scn;
+		else if (sh.sh_type == SHT_DYNSYM)
+			dynsym = scn;
+	}
+	/* addr2line reads the static symbols, the dynamic ones when there are none */
+	scn = symtab ? symtab : dynsym;
+	if (!scn || !gelf_getshdr(scn, &sh) || !sh.sh_entsize || !(data = elf_getdata(scn, NULL)))
+		return;
+	strndx = sh.sh_link;
+	for (size_t i = 1; i < sh.sh_size / sh.sh_entsize; i++) {
+		struct a2l_section *sec;
+		GElf_Sym sym;
+		int type;
+
+		if (!gelf_getsym(data, (int)i, &sym))
+			break;
+		type = GELF_ST_TYPE(sym.st_info);
+		if (type == STT_FILE) {
+			file = elf_strptr(elf, strndx, sym.st_name);
+			if (state == SYMBOL_SEEN)
+				state = FILE_AFTER_SYMBOL_SEEN;
+			continue;
+		}
+		if (state == NOTHING_SEEN)
+			state = SYMBOL_SEEN;
+		if ((type != STT_FUNC && type != STT_NOTYPE && type != STT_GNU_IFUNC) ||
+		    sym.st_shndx == SHN_UNDEF || sym.st_shndx >= nr)
+			continue;
+		sec = &c->sections[sym.st_shndx];
+		ALLOC_GROW(sec->funcs, sec->nr + 1, sec->alloc);
+		sec->funcs[sec->nr].value = sym.st_value;
+		sec->funcs[sec->nr].file = file && (GELF_ST_BIND(sym.st_info) == STB_LOCAL ||
+						    state != FILE_AFTER_SYMBOL_SEEN) ?
+					   cache__intern(c, file) : NULL;
+		sec->nr++;
+	}
+	/* a stable sort: among equal values the last one in the table wins, as binutils picks */
+	for (int i = 0; i < c->nr_sections; i++) {
+		struct a2l_section *sec = &c->sections[i];
+
+		for (size_t j = 1; j < sec->nr; j++) {
+			struct a2l_func f = sec->funcs[j];
+			size_t k = j;
+
+			if (sec->funcs[k - 1].value <= f.value)
+				continue;
+			while (k > 0 && sec->funcs[k - 1].value > f.value) {
+				sec->funcs[k] = sec->funcs[k - 1];
+				k--;
+			}
+			sec->funcs[k] = f;
+		}
+	}
+}
+
+static void read_a2l_file(struct srcline_cache *c, struct dso *dso)
+{
+	char path[4096];
+	int fd = open(symfs__join(path, sizeof(path), dso->long_name), O_RDONLY);
+	Elf *elf;
+
+	c->sections_read = true;
+	if (fd < 0)
+		return;
+	elf_version(EV_CURRENT);
+	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	if (elf) {
+		read_a2l_sections(c, elf);
+		elf_end(elf);
+	}
+	close(fd);
+}
+
+bool dso__srcline_symbol_file(struct dso *dso, u64 addr, const char **file)
+{
+	struct srcline_cache *c;
+	u64 vaddr;
+
+	*file = NULL;
+	if (dso->kind != DSO_KIND_USER)
+		return false;
+	if (!dso->srclines)
+		dso->srclines = srcline_cache__new();
+	c = dso->srclines;
+	if (!c->sections_read)
+		read_a2l_file(c, dso);
+	vaddr = dso__offset_to_vaddr(dso, addr);
+	for (int i = 1; i < c->nr_sections; i++) {
+		const struct a2l_section *sec = &c->sections[i];
+		size_t lo = 0, hi = sec->nr;
+
+		if (vaddr < sec->start || vaddr >= sec->end)
+			continue;
+		/* the last function at or before vaddr */
+		while (lo < hi) {
+			size_t mid = (lo + hi) / 2;
+
+			if (sec->funcs[mid].value <= vaddr)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		if (!lo)
+			return false;
+		*file = sec->funcs[lo - 1].file;
+		return true;
+	}
+	return false;
 }

@@ -40,6 +40,16 @@ static inline u32 srcline__line(const struct srcline *sl)
 	return sl ? sl->frames[0].line : 0;
 }
 
+/*
+ * What addr2line falls back to where dso__srcline() finds no line: a
+ * function symbol of the DSO file (its .symtab, else .dynsym), the nearest
+ * at or before addr in its section. False when there is none (addr2line
+ * prints "??:0", upstream perf then "dso[addr]"); else *file is the STT_FILE
+ * name it gives a local function ("crtstuff.c": perf shows "crtstuff.c:0"),
+ * or NULL ("??:?": perf shows nothing).
+ */
+bool dso__srcline_symbol_file(struct dso *dso, u64 addr, const char **file);
+
 /* "file:line" (the file's basename unless full), or "??:0", into buf. */
 char *srcline__snprintf(const struct srcline *sl, bool full, char *buf, size_t size);
 

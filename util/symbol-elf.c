@@ -40,6 +40,11 @@ static Elf_Scn *elf__section_by_name(Elf *elf, size_t shstrndx, const char *name
 	return NULL;
 }
 
+Elf_Scn *symsrc__section(const struct symsrc *ss, const char *name, GElf_Shdr *shdr)
+{
+	return elf__section_by_name(ss->elf, ss->shstrndx, name, shdr, NULL);
+}
+
 int elf_file__read_debuglink(const char *path, char *buf, size_t size)
 {
 	int fd, ret = -1;

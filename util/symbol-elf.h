@@ -49,6 +49,9 @@ static inline bool symsrc__has_symtab(const struct symsrc *ss)
 	return ss->symtab != NULL;
 }
 
+/* The section of ss named name (its header in *shdr), or NULL. */
+Elf_Scn *symsrc__section(const struct symsrc *ss, const char *name, GElf_Shdr *shdr);
+
 /* Can it be the runtime image (the one that is mmapped: has a .dynsym)? */
 static inline bool symsrc__possibly_runtime(const struct symsrc *ss)
 {

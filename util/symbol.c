@@ -11,6 +11,7 @@
 
 struct symbol_conf symbol_conf = {
 	.demangle = true,
+	.inline_name = true,
 	.symfs = "",
 };
 

@@ -25,6 +25,7 @@ struct symbol_conf {
 	bool demangle_kernel;		/* demangle kernel names too (--demangle-kernel) */
 	bool allow_aliases;		/* keep every alias at one address (as perf probe) */
 	bool ignore_vmlinux;		/* do not look for a vmlinux, use kallsyms */
+	bool inline_name;		/* inline frames in unwound (dwarf) call chains (default; --no-inline) */
 	const char *symfs;		/* --symfs: prefix of every file looked up; "" for none */
 	const char *vmlinux_name;	/* --vmlinux */
 	const char *kallsyms_name;	/* --kallsyms */
@@ -44,6 +45,7 @@ enum symbol_flags {
 	SYMBOL_PLT	= 1 << 1,	/* a synthesized name@plt entry */
 	SYMBOL_RAW	= 1 << 2,	/* never demangled (JIT maps, as upstream) */
 	SYMBOL_OVERLAP	= 1 << 3,	/* its range meets another symbol's (see symtree.h) */
+	SYMBOL_INLINED	= 1 << 4,	/* a function inlined in another symbol (see inline-cache.h) */
 };
 
 struct symbol {
@@ -56,6 +58,12 @@ struct symbol {
 	u8		flags;		/* enum symbol_flags */
 	u32		id;		/* order of insertion (see symtree.h) */
 };
+
+/* An inline level's symbol: shown as "name (inlined)", compared by name and range. */
+static inline bool symbol__inlined(const struct symbol *sym)
+{
+	return sym && (sym->flags & SYMBOL_INLINED);
+}
 
 static inline u64 symbol__size(const struct symbol *sym)
 {

@@ -87,7 +87,8 @@ struct perf_thread_map *perf_thread_map__new_by_tid(pid_t tid)
 	return map;
 }
 
-struct perf_thread_map *perf_thread_map__new_by_uid(uid_t uid)
+/* Every thread of every process, or of those owned by uid when any_uid is false. */
+static struct perf_thread_map *thread_map__new_procs(bool any_uid, uid_t uid)
 {
 	pid_t *tids = NULL;
 	int nr = 0, alloc = 0;
@@ -104,7 +105,7 @@ struct perf_thread_map *perf_thread_map__new_by_uid(uid_t uid)
 		if (!isdigit((unsigned char)de->d_name[0]))
 			continue;
 		snprintf(path, sizeof(path), "/proc/%s", de->d_name);
-		if (stat(path, &st) || st.st_uid != uid)
+		if (!any_uid && (stat(path, &st) || st.st_uid != uid))
 			continue;
 		add_tasks(atoi(de->d_name), &tids, &nr, &alloc);
 	}
@@ -112,6 +113,16 @@ struct perf_thread_map *perf_thread_map__new_by_uid(uid_t uid)
 	map = perf_thread_map__new_array(tids, nr);
 	free(tids);
 	return map;
+}
+
+struct perf_thread_map *perf_thread_map__new_by_uid(uid_t uid)
+{
+	return thread_map__new_procs(false, uid);
+}
+
+struct perf_thread_map *perf_thread_map__new_all(void)
+{
+	return thread_map__new_procs(true, 0);
 }
 
 /* Parse a comma list of positive numbers. */

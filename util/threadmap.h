@@ -21,6 +21,8 @@ struct perf_thread_map *perf_thread_map__new_array(const pid_t *tids, int nr);
 /* Every thread of process pid (/proc/PID/task). NULL if there is no such process. */
 struct perf_thread_map *perf_thread_map__new_by_pid(pid_t pid);
 struct perf_thread_map *perf_thread_map__new_by_tid(pid_t tid);
+/* Every thread of every process. */
+struct perf_thread_map *perf_thread_map__new_all(void);
 /* Every thread of every process owned by uid. */
 struct perf_thread_map *perf_thread_map__new_by_uid(uid_t uid);
 /*
