@@ -44,7 +44,7 @@ rec -o tp.data -e sched:sched_process_exec -e sched:sched_process_fork -- sh -c 
 same g.data
 same g.data -n --show-total-period
 same g.data -s dso
-same g.data -s pid,sym -T
+same g.data -s pid,dso -T
 same g.data -F overhead,sample,period,comm,dso
 same g.data --percent-limit 5 --comm leafloop,sqrtloop
 same g.data -t , --group
