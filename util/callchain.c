@@ -1187,7 +1187,8 @@ static void build_children(struct cc_builder *b, u32 idx, size_t gfirst)
 	ALLOC_GROW(b->kids, b->nr_kids + nr, b->alloc_kids);
 	b->nodes[idx].children = (struct cc_node **)(uintptr_t)b->nr_kids;	/* an offset until fixup */
 	b->nodes[idx].nr_children = (u32)nr;
-	memcpy(&b->kids[b->nr_kids], &b->kid_tmp[kid_mark], nr * sizeof(u32));
+	if (nr)
+		memcpy(&b->kids[b->nr_kids], &b->kid_tmp[kid_mark], nr * sizeof(u32));
 	b->nr_kids += nr;
 	b->nr_kid_tmp = kid_mark;
 }

@@ -1053,11 +1053,12 @@ int hist_fields__setup(struct hist_fields *f, struct evlist *evlist, char *bad_o
 
 void hist_fields__exit(struct hist_fields *f)
 {
-	for (int i = 0; i < f->nr_columns; i++)
-		free(f->columns[i]);
+	/* sorts that are also columns are freed with the columns */
 	for (int i = 0; i < f->nr_sorts; i++)
 		if (!f->sorts[i]->output)
 			free(f->sorts[i]);
+	for (int i = 0; i < f->nr_columns; i++)
+		free(f->columns[i]);
 	memset(f, 0, sizeof(*f));
 }
 
