@@ -34,13 +34,13 @@
 #include "util/string2.h"
 #include "util/symbol.h"
 #include "util/time-utils.h"
+#include "util/trace-output.h"
 #include <errno.h>
 #include <inttypes.h>
 #include <regex.h>
 #include <stdio.h>
 #include <sys/stat.h>
 #include <time.h>
-#include <traceevent/event-parse.h>
 #include <unistd.h>
 
 struct report {
@@ -94,8 +94,7 @@ struct report {
 	bool			group_set, branch_stack, branch_history;
 	bool			demangle, demangle_kernel;
 	bool			mem_mode, show_ref_callgraph, stitch_lbr, raw_trace;
-	struct trace_seq	trace_seq;	/* the trace key's formatting buffer */
-	bool			trace_seq_ready;
+	struct trace_outputs	*traces;	/* the trace key's outputs */
 	bool			hierarchy, inline_, total_cycles, skip_empty, show_on_off_events;
 	int			group_sort_idx, samples, socket_filter;
 	double			min_percent;
@@ -278,39 +277,6 @@ static bool int_list_has(const struct strlist *list, int v)
 
 /* --- samples --- */
 
-/*
- * The trace key: a tracepoint's payload as its print format shows it
- * (--raw-trace: its fields), interned so equal outputs share one string.
- */
-static const char *report__trace(struct report *rep, struct evsel *evsel, struct perf_sample *sample)
-{
-	struct tep_event *event;
-	struct tep_record rec;
-
-	if (evsel->attr.type != PERF_TYPE_TRACEPOINT || !sample->raw_data)
-		return NULL;
-	perf_session__tep(rep->session);
-	event = evsel->tp_format;
-	if (!event)
-		return NULL;
-	memset(&rec, 0, sizeof(rec));
-	rec.data = sample->raw_data;
-	rec.size = (int)sample->raw_size;
-	rec.cpu = (int)sample->cpu;
-	rec.ts = sample->time;
-	if (!rep->trace_seq_ready) {
-		trace_seq_init(&rep->trace_seq);
-		rep->trace_seq_ready = true;
-	}
-	trace_seq_reset(&rep->trace_seq);
-	if (rep->raw_trace)
-		tep_print_fields(&rep->trace_seq, rec.data, rec.size, event);
-	else
-		tep_print_event(event->tep, &rep->trace_seq, &rec, "%s", TEP_PRINT_INFO);
-	trace_seq_terminate(&rep->trace_seq);
-	return sort__intern(rep->trace_seq.buffer);
-}
-
 static struct hists *evsel_hists(struct report *rep, struct evsel *evsel)
 {
 	if (!evsel->priv) {
@@ -458,7 +424,7 @@ static int report__sample(struct perf_tool *tool, union perf_event *event, struc
 	if (rep->socket_filter >= 0 && hs.key.socket != rep->socket_filter)
 		hs.key.filtered |= HIST_FILTER__SOCKET;
 	if (rep->fields.needs & SORT_NEED_TRACE)
-		hs.key.trace = report__trace(rep, evsel, sample);
+		hs.key.trace = trace_outputs__get(rep->traces, evsel, sample);
 	if (al.map && al.dso)
 		al.dso->hit = true;
 	if (rep->chain.nr) {
@@ -570,6 +536,12 @@ static int report__setup(struct report *rep, const char * const *usage, const st
 	char bad;
 
 	sort_conf.cumulate = rep->cumulate;
+	if (rep->raw_trace && !sort_conf.sort_order && !sort_conf.field_order &&
+	    sort__all_tracepoints(session->evlist)) {
+		pr_err("perf report: --raw-trace with the default sort of tracepoint files (a column per "
+		       "tracepoint field) is not supported by this perf; use -s trace\n");
+		return -1;
+	}
 	if (hist_fields__setup(&rep->fields, session->evlist, &bad) < 0) {
 		if (bad)
 			parse_options_usage(usage, options, bad == 's' ? "s" : "F", 1);
@@ -762,6 +734,17 @@ static void report__print(struct report *rep)
 	strbuf_release(&sb);
 }
 
+/* The entries of every event (samples dropped before them, by -C or --time, make none). */
+static u64 report__nr_entries(struct report *rep)
+{
+	struct evsel *evsel;
+	u64 n = 0;
+
+	evlist__for_each_entry(rep->session->evlist, evsel)
+		n += evsel_hists(rep, evsel)->nr_entries;
+	return n;
+}
+
 static int __cmd_report(struct report *rep, const char * const *usage, const struct option *options)
 {
 	struct perf_data data = {
@@ -796,7 +779,7 @@ static int __cmd_report(struct report *rep, const char * const *usage, const str
 		if (err)
 			goto out;
 		if (rep->fields.needs & SORT_NEED_TRACE)
-			perf_session__tep(session);
+			rep->traces = trace_outputs__new(session, rep->raw_trace);
 	}
 	err = perf_session__process_events(session);
 	ui_progress__finish(&rep->progress);
@@ -810,6 +793,11 @@ static int __cmd_report(struct report *rep, const char * const *usage, const str
 	if (rep->header_only)
 		goto out;
 	report__collapse(rep);
+	if (!report__nr_entries(rep)) {
+		/* upstream's message and status */
+		pr_err("Error:\nThe %s data has no samples!\n", data.path ? data.path : "perf.data");
+		goto out;
+	}
 	evlist__for_each_entry(session->evlist, evsel) {
 		hists__output_resort(evsel_hists(rep, evsel));
 	}
@@ -821,6 +809,8 @@ out:
 	}
 	callchain_store__delete(rep->store);
 	callchain_cache__delete(rep->ccache);
+	trace_outputs__delete(rep->traces);
+	rep->traces = NULL;
 	hist_fields__exit(&rep->fields);
 	sort__free_dso_infos();
 	sort__free_strings();
@@ -1000,8 +990,6 @@ static int report__run(struct report *rep, const char * const *usage, const stru
 	err = __cmd_report(rep, usage, options);
 	resolved_chain__exit(&rep->chain);
 	free(rep->frame_ids);
-	if (rep->trace_seq_ready)
-		trace_seq_destroy(&rep->trace_seq);
 	free(rep->ptime_range);
 	values__delete(rep->values);
 	strlist__delete(rep->comm_list);

@@ -252,9 +252,17 @@ struct hist_entry *hists__findnew(struct hists *hists, const struct hist_key *ke
 		probe->he = he;
 		probe->version = hists->in_version;
 	}
-	/* upstream follows a map replaced by exec() */
-	if (!*created)
+	/*
+	 * Upstream follows a map replaced by exec() when sorting by symbol (and
+	 * looks the symbol up again in it): the tree's searches may change.
+	 */
+	if (!*created && he->key.map != key->map && hists->fields->has_sym) {
+		if (he->key.sym)
+			he->key.sym = key->map ? map__find_symbol(key->map, he->key.sym->start) : NULL;
 		he->key.map = key->map;
+		he->key.dso = key->dso;
+		hists->in_version++;
+	}
 	return he;
 }
 
@@ -392,6 +400,46 @@ static struct hist_context *hists__context(struct hists *hists, struct callchain
 
 /* --- adding a sample --- */
 
+/* Upstream's level and cpumode of a chain entry; an address without a map keeps the previous ones. */
+static void chain_key(struct hist_key *ckey, const struct resolved_frame *rf)
+{
+	if (rf->map) {
+		ckey->level = rf->level == 'k' ? 'k' : '.';
+		ckey->cpumode = rf->level == 'k' ? PERF_RECORD_MISC_KERNEL : PERF_RECORD_MISC_USER;
+	}
+	ckey->map = rf->map;
+	ckey->dso = rf->map ? rf->dso : NULL;
+	ckey->sym = rf->sym;
+	ckey->ip = rf->ip;
+	ckey->srcline = rf->srcline;
+	ckey->chain = true;
+}
+
+/*
+ * Without call chains to print (-g none) there is no tree of chains to
+ * keep: each entry of the chain is looked up (a probe of the lookup cache,
+ * mostly), and counted once per sample.
+ */
+static void add_cumulative_flat(struct hists *hists, const struct hist_sample *hs, struct hist_entry *self)
+{
+	u32 stamp = ++hists->stamp;
+	struct hist_context *ctx = hists__context(hists, hs->store, &hs->key);
+	struct hist_key ckey = hs->key;
+
+	self->acc_stamp = stamp;
+	for (u32 i = 0; i < hs->nr; i++) {
+		struct hist_entry *he;
+		bool created;
+
+		chain_key(&ckey, &hs->frames[i]);
+		he = hists__findnew(hists, &ckey, &created);
+		if (he->acc_stamp != stamp || ctx->nodedup) {
+			he->acc_stamp = stamp;
+			he_stat__add(&he->stat_acc, ckey.cpumode, hs->period, hs->weight);
+		}
+	}
+}
+
 static void add_cumulative(struct hists *hists, const struct hist_sample *hs, struct hist_entry *self)
 {
 	struct callchain_store *store = hs->store;
@@ -408,19 +456,9 @@ static void add_cumulative(struct hists *hists, const struct hist_sample *hs, st
 		struct hist_entry *he;
 		bool created;
 
-		/* upstream keeps the previous level for an address without a map */
-		if (rf->map) {
-			ckey.level = rf->level == 'k' ? 'k' : '.';
-			ckey.cpumode = rf->level == 'k' ? PERF_RECORD_MISC_KERNEL : PERF_RECORD_MISC_USER;
-		}
+		chain_key(&ckey, rf);
 		node = callchain_store__step(store, node, hs->frame_ids[i], hs->period, &created);
 		if (created) {
-			ckey.map = rf->map;
-			ckey.dso = rf->map ? rf->dso : NULL;
-			ckey.sym = rf->sym;
-			ckey.ip = rf->ip;
-			ckey.srcline = rf->srcline;
-			ckey.chain = true;
 			he = hists__findnew(hists, &ckey, &created);
 			callchain_store__set_node_entry(store, node, he, he->path_stamp != stamp, ctx->nodedup);
 		}
@@ -458,7 +496,10 @@ struct hist_entry *hists__add_sample(struct hists *hists, const struct hist_samp
 		return he;
 	}
 	he_stat__add(&he->stat_acc, hs->key.cpumode, hs->period, hs->weight);
-	add_cumulative(hists, hs, he);
+	if (hs->use_callchain)
+		add_cumulative(hists, hs, he);
+	else
+		add_cumulative_flat(hists, hs, he);
 	return he;
 }
 
@@ -501,7 +542,7 @@ static int value_sort(const struct hist_field *f, const struct hist_entry *a, co
 		if (ret)
 			return ret;
 		/* put the caller above the callee when they have equal period */
-		if (a->key.thread != b->key.thread || !a->hists->fields->has_sym)
+		if (a->key.thread != b->key.thread)
 			return 0;
 		ret = (int)b->max_depth - (int)a->max_depth;
 		if (callchain_param.order == ORDER_CALLER)

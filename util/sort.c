@@ -1005,7 +1005,7 @@ static bool is_strict_order(const char *order)
 	return order && *order != '+';
 }
 
-static bool all_tracepoints(struct evlist *evlist)
+bool sort__all_tracepoints(struct evlist *evlist)
 {
 	struct evsel *evsel;
 
@@ -1049,7 +1049,7 @@ static void add_default_columns(struct hist_fields *f)
 int hist_fields__setup(struct hist_fields *f, struct evlist *evlist, char *bad_opt)
 {
 	const char *sort_order = sort_conf.sort_order, *field_order = sort_conf.field_order;
-	const char *def = all_tracepoints(evlist) ? "trace" : "comm,dso,symbol";
+	const char *def = sort__all_tracepoints(evlist) ? "trace" : "comm,dso,symbol";
 	char *keys = NULL;
 
 	memset(f, 0, sizeof(*f));

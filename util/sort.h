@@ -196,6 +196,8 @@ void sort__free_strings(void);
 
 /* A copy of s owned by the report, the same pointer for equal strings. */
 const char *sort__intern(const char *s);
+/* True when every event of evlist is a tracepoint (the trace key is the default). */
+bool sort__all_tracepoints(struct evlist *evlist);
 
 /* The source line string of an entry's address ("file:line", or "sym+off"), cached. */
 const char *hist_entry__srcline(struct hist_entry *he);

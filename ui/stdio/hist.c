@@ -146,7 +146,12 @@ void hist_entry__snprintf(struct hist_entry *he, struct strbuf *sb)
 		first = false;
 		start = sb->len;
 		if (!c->key) {
+			int w = hist_field__width(c, hists);
+
 			value_cell(c, he, hists, sb);
+			/* upstream pads values to the column's width even with a separator */
+			if (sep && (int)(sb->len - start) < w)
+				strbuf_addchars(sb, ' ', w - (sb->len - start));
 			continue;
 		}
 		{
