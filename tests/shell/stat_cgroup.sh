@@ -11,7 +11,7 @@ mkdir "$mnt/$cg" 2>/dev/null || skip "cannot create a cgroup under $mnt"
 mkdir "$mnt/$cg-idle"
 trap 'kill $wpid 2>/dev/null; wait $wpid 2>/dev/null; rmdir "$mnt/$cg" "$mnt/$cg-idle"' EXIT
 # a busy loop in the cgroup
-(echo $BASHPID > "$mnt/$cg/cgroup.procs" && exec $PERF test -w noploop 2) &
+(echo $BASHPID > "$mnt/$cg/cgroup.procs" && exec $PERF test -w noploop 30) &
 wpid=$!
 sleep 0.2
 
