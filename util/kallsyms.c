@@ -26,8 +26,8 @@ int kallsyms__parse(const char *path, void *arg,
 	const char *p, *end;
 	int ret = 0;
 
-	/* /proc files report size 0: read to EOF */
-	if (strbuf_read_file(&sb, path, 1 << 20) < 0) {
+	/* /proc files report size 0: read to EOF, into room for a distribution kernel's ~6 MB */
+	if (strbuf_read_file(&sb, path, 8 << 20) < 0) {
 		ret = -errno;
 		strbuf_release(&sb);
 		return ret;

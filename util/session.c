@@ -13,6 +13,10 @@
 
 /* Give back the pages of the file already processed every this many bytes. */
 #define DROP_PAGES_EVERY	(64ULL << 20)
+#define POPULATE_WINDOW		(16ULL << 20)
+#ifndef MADV_POPULATE_READ
+#define MADV_POPULATE_READ	22
+#endif
 #define MAX_RECORD_SIZE		65536
 
 static int oe_deliver(struct ordered_events *oe, struct ordered_event *ev);
@@ -629,6 +633,21 @@ static int take_tracing_data(struct perf_session *s, const void *payload, size_t
 	return 0;
 }
 
+/*
+ * Map the next window of the file in one call: a page fault per page of a
+ * big file costs more than decoding its records. Older kernels refuse the
+ * advice, and faulting stays as it was.
+ */
+static void populate_window(struct perf_session *s, u64 from, u64 end)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	u64 start = from & ~((u64)page - 1);
+	u64 stop = min(from + POPULATE_WINDOW, end);
+
+	if (stop > start)
+		madvise(s->mmap_base + start, stop - start, MADV_POPULATE_READ);
+}
+
 /* Give back the pages before anything still queued. */
 static void drop_pages(struct perf_session *s, u64 head, u64 label_base)
 {
@@ -660,12 +679,14 @@ static void warn_truncated(struct perf_session *s, u64 offset, const char *what)
 static int process_mmapped(struct perf_session *s)
 {
 	u64 label_base = s->header.is_pipe ? sizeof(struct perf_pipe_file_header) : 0;
-	u64 head = s->header.data_offset, end = head + s->header.data_size, next_drop;
+	u64 head = s->header.data_offset, end = head + s->header.data_size, next_drop, next_populate;
 	int err = 0;
 
 	if (end > s->mmap_size)
 		end = s->mmap_size;
 	next_drop = head + DROP_PAGES_EVERY;
+	populate_window(s, head, end);
+	next_populate = head + POPULATE_WINDOW;
 	while (head < end) {
 		union perf_event *event = (union perf_event *)(s->mmap_base + head);
 		struct perf_event_header hdr;
@@ -726,6 +747,10 @@ static int process_mmapped(struct perf_session *s)
 			}
 			take_tracing_data(s, s->mmap_base + head, event->tracing_data.size);
 			head += size;
+		}
+		if (head >= next_populate) {
+			populate_window(s, next_populate, end);
+			next_populate += POPULATE_WINDOW;
 		}
 		if (head >= next_drop) {
 			drop_pages(s, head, label_base);
