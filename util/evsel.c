@@ -5,6 +5,7 @@
 #include "hw-events.h"
 #include "perf-sys.h"
 #include <errno.h>
+#include <sched.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
 
@@ -98,8 +99,52 @@ void evsel__add_id(struct evsel *evsel, u64 id)
 		evlist__id_add(evsel->evlist, evsel, id);
 }
 
+/*
+ * Cgroup events are opened, enabled and disabled from the CPU they count on,
+ * as upstream does for every event. Done from another CPU, the kernel runs
+ * the request by IPI in whatever task is current there; when that task is in
+ * a cgroup never measured on that CPU, the cgroup's clock is left unstarted
+ * and the first run reads a time enabled of 0 or of the whole uptime.
+ */
+struct cpu_pin {
+	cpu_set_t saved;
+	bool have_saved;
+	bool pinned;
+};
+
+static bool evsel__needs_pin(const struct evsel *evsel)
+{
+	return evsel->cgrp != NULL;
+}
+
+static void cpu_pin__to(struct cpu_pin *pin, int cpu)
+{
+	cpu_set_t one;
+
+	if (cpu < 0 || cpu >= CPU_SETSIZE)
+		return;
+	if (!pin->have_saved) {
+		if (sched_getaffinity(0, sizeof(pin->saved), &pin->saved))
+			return;
+		pin->have_saved = true;
+	}
+	CPU_ZERO(&one);
+	CPU_SET(cpu, &one);
+	/* on failure (a cpuset without that CPU) the kernel's IPI path remains */
+	if (!sched_setaffinity(0, sizeof(one), &one))
+		pin->pinned = true;
+}
+
+static void cpu_pin__restore(struct cpu_pin *pin)
+{
+	if (pin->pinned)
+		sched_setaffinity(0, sizeof(pin->saved), &pin->saved);
+	pin->pinned = false;
+}
+
 int evsel__open(struct evsel *evsel, struct perf_cpu_map *cpus, struct perf_thread_map *threads)
 {
+	struct cpu_pin pin = { .pinned = false };
 	int ncpus, nthreads, err = 0;
 
 	if (!cpus)
@@ -110,6 +155,7 @@ int evsel__open(struct evsel *evsel, struct perf_cpu_map *cpus, struct perf_thre
 	nthreads = perf_thread_map__nr(threads);
 	if (evsel->fd)
 		evsel__close(evsel);
+	evsel->fd_cpus = perf_cpu_map__get(cpus);
 	evsel->fd = xmalloc(ncpus * nthreads * sizeof(int));
 	evsel->nr_fd_cpus = ncpus;
 	evsel->nr_fd_threads = nthreads;
@@ -117,6 +163,8 @@ int evsel__open(struct evsel *evsel, struct perf_cpu_map *cpus, struct perf_thre
 		evsel->fd[i] = -1;
 
 	for (int c = 0; c < ncpus; c++) {
+		if (evsel__needs_pin(evsel))
+			cpu_pin__to(&pin, perf_cpu_map__cpu(cpus, c));
 		for (int t = 0; t < nthreads; t++) {
 			unsigned long flags = PERF_FLAG_FD_CLOEXEC;
 			pid_t pid = perf_thread_map__pid(threads, t);
@@ -140,11 +188,13 @@ int evsel__open(struct evsel *evsel, struct perf_cpu_map *cpus, struct perf_thre
 				evsel__add_id(evsel, id);
 		}
 	}
+	cpu_pin__restore(&pin);
 	evsel->open_errno = 0;
 	evsel->supported = true;
 	return 0;
 
 out_close:
+	cpu_pin__restore(&pin);
 	evsel->open_errno = -err;
 	evsel__close(evsel);
 	return err;
@@ -158,18 +208,30 @@ void evsel__close(struct evsel *evsel)
 		if (evsel->fd[i] >= 0)
 			close(evsel->fd[i]);
 	zfree(&evsel->fd);
+	perf_cpu_map__put(evsel->fd_cpus);
+	evsel->fd_cpus = NULL;
 	evsel->nr_fd_cpus = evsel->nr_fd_threads = 0;
 }
 
 static int evsel__ioctl_all(struct evsel *evsel, unsigned long request, unsigned long arg)
 {
-	for (int i = 0; evsel->fd && i < evsel->nr_fd_cpus * evsel->nr_fd_threads; i++) {
-		if (evsel->fd[i] < 0)
-			continue;
-		if (ioctl(evsel->fd[i], request, arg) < 0)
-			return -errno;
+	struct cpu_pin pin = { .pinned = false };
+	int err = 0;
+
+	for (int c = 0; evsel->fd && c < evsel->nr_fd_cpus && !err; c++) {
+		if (evsel__needs_pin(evsel))
+			cpu_pin__to(&pin, perf_cpu_map__cpu(evsel->fd_cpus, c));
+		for (int t = 0; t < evsel->nr_fd_threads; t++) {
+			int fd = evsel->fd[c * evsel->nr_fd_threads + t];
+
+			if (fd >= 0 && ioctl(fd, request, arg) < 0) {
+				err = -errno;
+				break;
+			}
+		}
 	}
-	return 0;
+	cpu_pin__restore(&pin);
+	return err;
 }
 
 int evsel__enable(struct evsel *evsel)

@@ -54,6 +54,7 @@ struct evsel {
 	int *fd;
 	int nr_fd_cpus;
 	int nr_fd_threads;
+	struct perf_cpu_map *fd_cpus;	/* the CPUs of fd[]'s rows (a reference) */
 	int open_errno;			/* errno of the failed open (0 when it worked) */
 	bool supported;			/* opened at least once */
 

@@ -20,6 +20,9 @@ assert_contains err.txt ",msec,task-clock,$cg,"
 assert_contains err.txt ",cs,$cg,"
 tc=$(awk -F, '$3 == "task-clock" { print int($1) }' err.txt)
 [ "$tc" -gt 30 ] && [ "$tc" -lt 400 ] || { cat err.txt; fail "task-clock in $cg: $tc msec"; }
+# the first run on a fresh cgroup has a sane run time (ns), not 0 nor the uptime
+rt=$(awk -F, '$3 == "task-clock" { print $5 }' err.txt)
+[ -n "$rt" ] && [ "$rt" -gt 0 ] && [ "$rt" -lt 10000000000 ] || { cat err.txt; fail "run time in $cg: $rt ns"; }
 # the table: the cgroup after the event name
 assert_status 0 $PERF stat -a -e task-clock -G "$cg" -- sleep 0.1
 grep -q "msec task-clock                       $cg #" err.txt || { cat err.txt; fail "table cgroup column"; }
