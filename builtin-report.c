@@ -801,6 +801,8 @@ static int __cmd_report(struct report *rep, const char * const *usage, const str
 	}
 	evlist__for_each_entry(session->evlist, evsel) {
 		hists__output_resort(evsel_hists(rep, evsel));
+		if (rep->hierarchy)
+			hists__build_hierarchy(evsel_hists(rep, evsel));
 	}
 	report__print(rep);
 out:
@@ -915,8 +917,10 @@ static int report__unsupported(struct report *rep)
 		pr_err("perf report: --switch-on/--switch-off are not supported by this perf\n");
 		return -1;
 	}
-	if (rep->hierarchy) {
-		pr_err("perf report: --hierarchy is not supported yet\n");
+	if (rep->hierarchy && (sort_conf.field_order || sort_conf.event_group || sort_conf.field_sep)) {
+		pr_err("perf report: --hierarchy with %s is not supported by this perf\n",
+		       sort_conf.field_order ? "-F/--fields" : sort_conf.event_group ? "--group" :
+		       "-t/--field-separator");
 		return -1;
 	}
 	if (rep->use_tui && !rep->use_stdio) {
@@ -957,12 +961,22 @@ static int report__run(struct report *rep, const char * const *usage, const stru
 		callchain_param.order = ORDER_CALLER;
 	if (rep->cumulate && !callchain_param.order_set)
 		callchain_param.order = ORDER_CALLER;
+	/* as upstream: no Children with --hierarchy, but the chains keep the order --children gave */
+	if (rep->hierarchy)
+		rep->cumulate = false;
 	if (rep->ignore_callees) {
 		if (regcomp(&rep->ignore_callees_regex, rep->ignore_callees, REG_EXTENDED)) {
 			pr_err("Invalid --ignore-callees regex: %s\n", rep->ignore_callees);
 			return -1;
 		}
 		rep->have_ignore_callees = true;
+	}
+	if (rep->hierarchy && (rep->comm_opt || rep->pid_opt || rep->tid_opt || rep->dso_opt || rep->sym_opt ||
+			       rep->symbol_filter || sort_conf.exclude_other || rep->socket_filter >= 0)) {
+		/* upstream hides filtered entries level by level, keeping them in the upper levels' totals */
+		pr_err("perf report: --hierarchy with entry filters (--comm, --pid, --tid, --dsos, --symbols, "
+		       "--symbol-filter, -x, --socket-filter) is not supported by this perf\n");
+		return -1;
 	}
 	rep->comm_list = list_or_null(rep->comm_opt);
 	rep->dso_list = list_or_null(rep->dso_opt);

@@ -80,6 +80,12 @@ void hists__delete(struct hists *hists)
 		free(he->pairs);
 		free(he);
 	}
+	for (u32 i = 0; i < hists->nr_hier_nodes; i++) {
+		free(hists->hier_nodes[i]->children);
+		free(hists->hier_nodes[i]);
+	}
+	free(hists->hier_nodes);
+	free(hists->hier_roots);
 	for (u32 i = 0; i < hists->nr_contexts; i++)
 		free(hists->contexts[i]);
 	free(hists->entries);
@@ -673,48 +679,43 @@ static void he_stat__sum(struct he_stat *d, const struct he_stat *s)
 	d->nr_events += s->nr_events;
 }
 
+typedef int64_t (*group_cmp_t)(const void *arg, const struct hist_entry *a, const struct hist_entry *b);
+
 /*
- * Upstream's collapse: entries go, in order, into a new tree; one that
- * compares equal to an entry there is merged into it (two entries of one
- * key the first tree's compare kept apart).
+ * Upstream's grouping trees (collapse, --hierarchy levels): the entries go in
+ * order into a tree by cmp(in the tree, new); one comparing equal to an entry
+ * there joins it, else it becomes a new one. group[i] gets the index of in[i]'s
+ * first equal (itself for a new one), heads[] the new ones in the tree's
+ * order. Returns the number of heads.
  */
-static void collapse(struct hists *hists, struct hist_entry **v, u32 *n)
+static u32 rb_group(group_cmp_t cmp_fn, const void *arg, struct hist_entry **in, u32 n, u32 *group, u32 *heads)
 {
 	struct rb_emu t;
-	u32 *stack, sp = 0, k = 0, x, nr = *n;
-	struct hist_entry **in = xmalloc((nr + 1) * sizeof(*in));
-	u32 *slot = xmalloc((nr + 1) * sizeof(u32));
-	u32 used = 0;
+	u32 *slot = xmalloc((n + 1) * sizeof(u32));
+	u32 *stack, sp = 0, k = 0, x, used = 0;
 
-	memcpy(in, v, nr * sizeof(*in));
-	t.left = xmalloc((nr + 1) * sizeof(u32));
-	t.right = xmalloc((nr + 1) * sizeof(u32));
-	t.parent = xmalloc((nr + 1) * sizeof(u32));
-	t.red = xmalloc((nr + 1) * sizeof(bool));
+	t.left = xmalloc((n + 1) * sizeof(u32));
+	t.right = xmalloc((n + 1) * sizeof(u32));
+	t.parent = xmalloc((n + 1) * sizeof(u32));
+	t.red = xmalloc((n + 1) * sizeof(bool));
 	t.root = RB_NIL;
-	for (u32 i = 0; i < nr; i++) {
+	for (u32 i = 0; i < n; i++) {
 		u32 p = RB_NIL, cur = t.root;
-		bool left = false, merged = false;
+		bool left = false;
 
+		group[i] = i;
 		while (cur != RB_NIL) {
-			int64_t cmp = hist_entry__cmp_keys(hists->fields, in[slot[cur]], in[i]);
+			int64_t cmp = cmp_fn(arg, in[slot[cur]], in[i]);
 
 			if (!cmp) {
-				struct hist_entry *d = in[slot[cur]], *src = in[i];
-
-				he_stat__sum(&d->stat, &src->stat);
-				he_stat__sum(&d->stat_acc, &src->stat_acc);
-				if (hists->store)
-					callchain_store__merge_entry(hists->store, d, src);
-				src->merged = true;
-				merged = true;
+				group[i] = slot[cur];
 				break;
 			}
 			p = cur;
 			left = cmp < 0;
 			cur = left ? t.left[cur] : t.right[cur];
 		}
-		if (merged)
+		if (group[i] != i)
 			continue;
 		slot[used] = i;
 		t.left[used] = t.right[used] = RB_NIL;
@@ -729,7 +730,7 @@ static void collapse(struct hists *hists, struct hist_entry **v, u32 *n)
 		rb_fixup(&t, used);
 		used++;
 	}
-	stack = xmalloc((nr + 1) * sizeof(u32));
+	stack = xmalloc((n + 1) * sizeof(u32));
 	x = t.root;
 	while (x != RB_NIL || sp) {
 		while (x != RB_NIL) {
@@ -737,16 +738,55 @@ static void collapse(struct hists *hists, struct hist_entry **v, u32 *n)
 			x = t.left[x];
 		}
 		x = stack[--sp];
-		v[k++] = in[slot[x]];
+		heads[k++] = slot[x];
 		x = t.right[x];
 	}
-	*n = k;
 	free(stack);
 	free(slot);
 	free(t.left);
 	free(t.right);
 	free(t.parent);
 	free(t.red);
+	return k;
+}
+
+static int64_t cmp_all_keys(const void *fields, const struct hist_entry *a, const struct hist_entry *b)
+{
+	return hist_entry__cmp_keys(fields, a, b);
+}
+
+static int64_t cmp_one_key(const void *key, const struct hist_entry *a, const struct hist_entry *b)
+{
+	return ((const struct sort_key *)key)->cmp(a, b);
+}
+
+/* Upstream's collapse: what compares equal now (the first tree kept apart) merges into the first of it. */
+static void collapse(struct hists *hists, struct hist_entry **v, u32 *n)
+{
+	u32 nr = *n;
+	struct hist_entry **in = xmalloc((nr + 1) * sizeof(*in));
+	u32 *group = xmalloc((nr + 1) * sizeof(u32));
+	u32 *heads = xmalloc((nr + 1) * sizeof(u32));
+	u32 k;
+
+	memcpy(in, v, nr * sizeof(*in));
+	k = rb_group(cmp_all_keys, hists->fields, in, nr, group, heads);
+	for (u32 i = 0; i < nr; i++) {
+		struct hist_entry *d = in[group[i]], *src = in[i];
+
+		if (d == src)
+			continue;
+		he_stat__sum(&d->stat, &src->stat);
+		he_stat__sum(&d->stat_acc, &src->stat_acc);
+		if (hists->store)
+			callchain_store__merge_entry(hists->store, d, src);
+		src->merged = true;
+	}
+	for (u32 i = 0; i < k; i++)
+		v[i] = in[heads[i]];
+	*n = k;
+	free(heads);
+	free(group);
 	free(in);
 }
 
@@ -937,4 +977,89 @@ void hists__link_group(struct hists *leader, struct hists **members, int nr)
 			le->pairs[m] = e;
 		}
 	}
+}
+
+/* --- --hierarchy --- */
+
+/* An upper-level entry: the keys of its first entry, the stats of all of them. */
+static struct hist_entry *hier_node__new(struct hists *hists, const struct hist_entry *first, int depth)
+{
+	struct hist_entry *node = xmalloc(sizeof(*node));
+
+	*node = *first;
+	memset(&node->stat, 0, sizeof(node->stat));
+	memset(&node->stat_acc, 0, sizeof(node->stat_acc));
+	node->rb_left = node->rb_right = node->rb_parent = NULL;
+	node->chains = NULL;
+	node->pairs = NULL;
+	node->children = NULL;
+	node->nr_children = node->alloc_children = 0;
+	node->depth = (u8)depth;
+	node->leaf = false;
+	node->dummy = false;
+	ALLOC_GROW(hists->hier_nodes, hists->nr_hier_nodes + 1, hists->alloc_hier_nodes);
+	hists->hier_nodes[hists->nr_hier_nodes++] = node;
+	return node;
+}
+
+/* The entries of v[0..n) (equal up to the level above) grouped by the key of level depth, in output order. */
+static struct hist_entry **hier_level(struct hists *hists, struct hist_entry **v, u32 n, int depth,
+				      struct hist_entry *parent, u32 *nr)
+{
+	bool last = depth == hists->nr_hier_levels - 1;
+	struct hist_entry **out = xmalloc((n + 1) * sizeof(*out));
+	struct hist_entry **members = xmalloc((n + 1) * sizeof(*members));
+	u32 *group = xmalloc((n + 1) * sizeof(u32));
+	u32 *heads = xmalloc((n + 1) * sizeof(u32));
+	u32 k = rb_group(cmp_one_key, hists->fields->keys[depth], v, n, group, heads);
+
+	for (u32 g = 0; g < k; g++) {
+		u32 h = heads[g], m = 0;
+		struct hist_entry *he;
+
+		for (u32 i = h; i < n; i++)
+			if (group[i] == h)
+				members[m++] = v[i];
+		if (last) {
+			/* equal here but not when collapsing (upstream's compares are not transitive): one entry */
+			he = members[0];
+			for (u32 i = 1; i < m; i++) {
+				he_stat__sum(&he->stat, &members[i]->stat);
+				if (hists->store)
+					callchain_store__merge_entry(hists->store, he, members[i]);
+				members[i]->merged = true;
+			}
+			he->leaf = true;
+		} else {
+			he = hier_node__new(hists, members[0], depth);
+			for (u32 i = 0; i < m; i++)
+				he_stat__sum(&he->stat, &members[i]->stat);
+			he->children = hier_level(hists, members, m, depth + 1, he, &he->nr_children);
+			he->alloc_children = he->nr_children;
+		}
+		he->depth = (u8)depth;
+		he->parent_he = parent;
+		out[g] = he;
+	}
+	free(members);
+	free(group);
+	free(heads);
+	rb_sort(out, k, left_by_output);
+	*nr = k;
+	return out;
+}
+
+void hists__build_hierarchy(struct hists *hists)
+{
+	struct hist_entry **v = xmalloc((hists->nr_entries + 1) * sizeof(*v));
+	u32 n = 0, k = 0;
+
+	/* the collapsed entries in the order upstream inserts them: its first tree's */
+	in_order(hists->in_root, v, &n);
+	for (u32 i = 0; i < n; i++)
+		if (!v[i]->merged && !v[i]->key.filtered)
+			v[k++] = v[i];
+	hists->nr_hier_levels = hists->fields->nr_keys;
+	hists->hier_roots = hier_level(hists, v, k, 0, NULL, &hists->nr_hier_roots);
+	free(v);
 }

@@ -125,7 +125,11 @@ struct hists {
 	u64			callchain_period;	/* samples appended to call chains */
 	u64			callchain_non_filtered_period;
 	u16			col_len[HISTC_NR_COLS];
-	int			nr_hier_levels;	/* --hierarchy: the keys */
+	int			nr_hier_levels;	/* --hierarchy: the keys (0: no hierarchy) */
+	struct hist_entry	**hier_roots;	/* --hierarchy: the first level, in output order */
+	u32			nr_hier_roots;
+	struct hist_entry	**hier_nodes;	/* --hierarchy: the upper-level entries (owned) */
+	u32			nr_hier_nodes, alloc_hier_nodes;
 	struct hists		**group;	/* --group leader: the members' hists, in order */
 	int			nr_group;
 	int			socket_filter;	/* --socket-filter, -1 for none */
@@ -193,7 +197,12 @@ void hists__output_resort(struct hists *hists);
 /* --group: make the member's entries pairs of the leader's (adding empty leader entries). */
 void hists__link_group(struct hists *leader, struct hists **members, int nr);
 
-/* --hierarchy: build the entry tree of the sorted entries. */
+/*
+ * --hierarchy: group the collapsed, non-filtered entries by the first key, then
+ * the next...: one new entry per distinct key prefix (its stats the sum of
+ * its children's), the entries themselves as the last level. Every level is
+ * in output order. Call after hists__output_resort().
+ */
 void hists__build_hierarchy(struct hists *hists);
 
 /* A value column of an entry (0 for NULL: no such entry in a group member). */

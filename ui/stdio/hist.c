@@ -410,11 +410,170 @@ static void entry_callchain(struct strbuf *sb, struct hist_entry *he, const stru
 	}
 }
 
+/* --- --hierarchy --- */
+
+#define HIER_INDENT 3
+
+/* The width of the value columns and their separators. */
+static int hier_values_width(struct hists *hists)
+{
+	const struct hist_fields *f = hists->fields;
+	int w = 0, n = 0;
+
+	for (int i = 0; i < f->nr_columns; i++) {
+		const struct hist_field *c = f->columns[i];
+
+		if (skip_column(c) || c->key)
+			continue;
+		w += hist_field__width(c, hists) + (n++ ? 2 : 0);
+	}
+	return w;
+}
+
+/* "#   Overhead  Samples  Command / Shared Object / Symbol" and its dots. */
+static void hier_headers(struct hists *hists, struct strbuf *sb)
+{
+	const struct hist_fields *f = hists->fields;
+	int indent = (hists->nr_hier_levels - 1) * HIER_INDENT;
+	int depth = 0, dots = 0;
+	bool first = true;
+	size_t start;
+
+	widen_key_columns(hists);
+	strbuf_addstr(sb, "# ");
+	strbuf_addchars(sb, ' ', indent);
+	for (int i = 0; i < f->nr_columns; i++) {
+		const struct hist_field *c = f->columns[i];
+
+		if (skip_column(c) || c->key)
+			continue;
+		if (!first)
+			strbuf_addstr(sb, "  ");
+		first = false;
+		strbuf_addf(sb, "%*s", hist_field__width(c, hists), c->name);
+	}
+	strbuf_addstr(sb, "  ");
+	start = sb->len;
+	first = true;
+	for (int i = 0; i < f->nr_columns; i++) {
+		const struct hist_field *c = f->columns[i];
+		const char *name = c->name;
+		int w, len;
+
+		if (skip_column(c) || !c->key)
+			continue;
+		if (!first)
+			strbuf_addstr(sb, " / ");
+		first = false;
+		while (*name == ' ')
+			name++;
+		for (len = (int)strlen(name); len && name[len - 1] == ' '; len--)
+			;
+		strbuf_add(sb, name, len);
+		w = depth++ * HIER_INDENT + hist_field__width(c, hists);
+		if (w > dots)
+			dots = w;
+	}
+	/* the dots cover the widest level, and the titles */
+	if ((int)(sb->len - start) > dots)
+		dots = (int)(sb->len - start);
+	strbuf_addstr(sb, "\n# ");
+	strbuf_addchars(sb, '.', indent + hier_values_width(hists));
+	strbuf_addstr(sb, "  ");
+	strbuf_addchars(sb, '.', dots);
+	strbuf_addstr(sb, "\n#\n");
+}
+
+/* The key column of a level. */
+static const struct hist_field *hier_column(const struct hists *hists, int depth)
+{
+	const struct hist_fields *f = hists->fields;
+
+	for (int i = 0; i < f->nr_columns; i++) {
+		const struct hist_field *c = f->columns[i];
+
+		if (c->key && !skip_column(c) && depth-- == 0)
+			return c;
+	}
+	return NULL;
+}
+
+/* One entry of the tree: indent, value columns, then the key of its level, left-aligned. */
+static void hier_entry_line(struct hist_entry *he, struct strbuf *sb)
+{
+	struct hists *hists = he->hists;
+	const struct hist_fields *f = hists->fields;
+	const struct hist_field *kc = hier_column(hists, he->depth);
+	size_t start, skip = 0;
+
+	strbuf_addchars(sb, ' ', he->depth * HIER_INDENT);
+	for (int i = 0; i < f->nr_columns; i++) {
+		const struct hist_field *c = f->columns[i];
+
+		if (skip_column(c) || c->key)
+			continue;
+		strbuf_addstr(sb, "  ");
+		value_cell(c, he, hists, sb);
+	}
+	strbuf_addchars(sb, ' ', (hists->nr_hier_levels - 1) * HIER_INDENT);
+	strbuf_addstr(sb, "  ");
+	if (kc) {
+		/* left-aligned: keys that print right-aligned lose their leading blanks */
+		start = sb->len;
+		kc->key->snprintf(he, sb, hist_field__width(kc, hists));
+		while (start + skip < sb->len && sb->buf[start + skip] == ' ')
+			skip++;
+		if (skip) {
+			memmove(sb->buf + start, sb->buf + start + skip, sb->len - start - skip);
+			strbuf_setlen(sb, sb->len - skip);
+		}
+	}
+	strbuf_addch(sb, '\n');
+}
+
+static void hier_fprintf(struct hist_entry **v, u32 n, const struct hists_print *p, u64 min_hit,
+			 struct strbuf *sb)
+{
+	for (u32 i = 0; i < n; i++) {
+		struct hist_entry *he = v[i];
+		bool any = false;
+
+		if ((float)hist_entry__percent(he) < p->min_pcnt)
+			continue;
+		hier_entry_line(he, sb);
+		flush(sb, p->fp, false);
+		if (he->leaf) {
+			if (p->use_callchain)
+				entry_callchain(sb, he, p, min_hit);
+			continue;
+		}
+		for (u32 k = 0; k < he->nr_children && !any; k++)
+			any = (float)hist_entry__percent(he->children[k]) >= p->min_pcnt;
+		if (!any) {
+			/* every child is under --percent-limit */
+			strbuf_addchars(sb, ' ', (he->hists->nr_hier_levels + he->depth + 2) * HIER_INDENT +
+					hier_values_width(he->hists) - 2);
+			strbuf_addf(sb, "no entry >= %.2f%%\n", p->min_pcnt);
+			continue;
+		}
+		hier_fprintf(he->children, he->nr_children, p, min_hit, sb);
+	}
+}
+
 void hists__fprintf(struct hists *hists, const struct hists_print *p, struct strbuf *sb)
 {
 	u64 cc_total = sort_conf.filter_relative ? hists->callchain_non_filtered_period : hists->callchain_period;
 	u64 min_hit = (u64)(cc_total * (callchain_param.min_percent / 100));
 
+	if (hists->nr_hier_levels) {
+		if (p->show_header)
+			hier_headers(hists, sb);
+		else
+			widen_key_columns(hists);
+		hier_fprintf(hists->hier_roots, hists->nr_hier_roots, p, min_hit, sb);
+		flush(sb, p->fp, true);
+		return;
+	}
 	if (p->show_header)
 		hists__fprintf_headers(hists, sb);
 	else
