@@ -696,6 +696,8 @@ static int process_mmapped(struct perf_session *s)
 			warn_truncated(s, head - label_base, "the last record header is cut short");
 			break;
 		}
+		/* records are read once, in order: start fetching the next lines early */
+		__builtin_prefetch((const char *)event + 1024);
 		memcpy(&hdr, event, sizeof(hdr));
 		if (s->header.needs_swap)
 			perf_event_header__swap(&hdr);
