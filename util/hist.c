@@ -646,6 +646,57 @@ static void rb_fixup(struct rb_emu *t, u32 z)
 	t->red[t->root] = false;
 }
 
+static void rb_emu__init(struct rb_emu *t, u32 n)
+{
+	t->left = xmalloc((n + 1) * sizeof(u32));
+	t->right = xmalloc((n + 1) * sizeof(u32));
+	t->parent = xmalloc((n + 1) * sizeof(u32));
+	t->red = xmalloc((n + 1) * sizeof(bool));
+	t->root = RB_NIL;
+}
+
+static void rb_emu__exit(struct rb_emu *t)
+{
+	free(t->left);
+	free(t->right);
+	free(t->parent);
+	free(t->red);
+}
+
+/* Hang node x under p (RB_NIL: as the root), on its left or right, and rebalance. */
+static void rb_emu__link(struct rb_emu *t, u32 x, u32 p, bool left)
+{
+	t->left[x] = t->right[x] = RB_NIL;
+	t->parent[x] = p;
+	t->red[x] = true;
+	if (p == RB_NIL)
+		t->root = x;
+	else if (left)
+		t->left[p] = x;
+	else
+		t->right[p] = x;
+	rb_fixup(t, x);
+}
+
+/* The nodes of t (n at most) in order into order[]; returns how many. */
+static u32 rb_emu__in_order(const struct rb_emu *t, u32 n, u32 *order)
+{
+	u32 *stack = xmalloc((n + 1) * sizeof(u32));
+	u32 sp = 0, k = 0, x = t->root;
+
+	while (x != RB_NIL || sp) {
+		while (x != RB_NIL) {
+			stack[sp++] = x;
+			x = t->left[x];
+		}
+		x = stack[--sp];
+		order[k++] = x;
+		x = t->right[x];
+	}
+	free(stack);
+	return k;
+}
+
 static void in_order(struct hist_entry *root, struct hist_entry **v, u32 *n)
 {
 	struct hist_entry *x = root;
@@ -692,13 +743,9 @@ static u32 rb_group(group_cmp_t cmp_fn, const void *arg, struct hist_entry **in,
 {
 	struct rb_emu t;
 	u32 *slot = xmalloc((n + 1) * sizeof(u32));
-	u32 *stack, sp = 0, k = 0, x, used = 0;
+	u32 k, used = 0;
 
-	t.left = xmalloc((n + 1) * sizeof(u32));
-	t.right = xmalloc((n + 1) * sizeof(u32));
-	t.parent = xmalloc((n + 1) * sizeof(u32));
-	t.red = xmalloc((n + 1) * sizeof(bool));
-	t.root = RB_NIL;
+	rb_emu__init(&t, n);
 	for (u32 i = 0; i < n; i++) {
 		u32 p = RB_NIL, cur = t.root;
 		bool left = false;
@@ -718,35 +765,14 @@ static u32 rb_group(group_cmp_t cmp_fn, const void *arg, struct hist_entry **in,
 		if (group[i] != i)
 			continue;
 		slot[used] = i;
-		t.left[used] = t.right[used] = RB_NIL;
-		t.parent[used] = p;
-		t.red[used] = true;
-		if (p == RB_NIL)
-			t.root = used;
-		else if (left)
-			t.left[p] = used;
-		else
-			t.right[p] = used;
-		rb_fixup(&t, used);
+		rb_emu__link(&t, used, p, left);
 		used++;
 	}
-	stack = xmalloc((n + 1) * sizeof(u32));
-	x = t.root;
-	while (x != RB_NIL || sp) {
-		while (x != RB_NIL) {
-			stack[sp++] = x;
-			x = t.left[x];
-		}
-		x = stack[--sp];
-		heads[k++] = slot[x];
-		x = t.right[x];
-	}
-	free(stack);
+	k = rb_emu__in_order(&t, n, heads);
+	for (u32 j = 0; j < k; j++)
+		heads[j] = slot[heads[j]];
 	free(slot);
-	free(t.left);
-	free(t.right);
-	free(t.parent);
-	free(t.red);
+	rb_emu__exit(&t);
 	return k;
 }
 
@@ -800,15 +826,12 @@ static void rb_sort(struct hist_entry **v, u32 n,
 		    bool (*go_left)(const struct hist_entry *new, const struct hist_entry *node))
 {
 	struct rb_emu t;
-	u32 *stack, sp = 0, k = 0, x;
 	struct hist_entry **in = xmalloc((n + 1) * sizeof(*in));
+	u32 *order = xmalloc((n + 1) * sizeof(u32));
+	u32 k;
 
 	memcpy(in, v, n * sizeof(*in));
-	t.left = xmalloc((n + 1) * sizeof(u32));
-	t.right = xmalloc((n + 1) * sizeof(u32));
-	t.parent = xmalloc((n + 1) * sizeof(u32));
-	t.red = xmalloc((n + 1) * sizeof(bool));
-	t.root = RB_NIL;
+	rb_emu__init(&t, n);
 	for (u32 i = 0; i < n; i++) {
 		u32 p = RB_NIL, cur = t.root;
 		bool left = false;
@@ -818,33 +841,13 @@ static void rb_sort(struct hist_entry **v, u32 n,
 			left = go_left(in[i], in[cur]);
 			cur = left ? t.left[cur] : t.right[cur];
 		}
-		t.left[i] = t.right[i] = RB_NIL;
-		t.parent[i] = p;
-		t.red[i] = true;
-		if (p == RB_NIL)
-			t.root = i;
-		else if (left)
-			t.left[p] = i;
-		else
-			t.right[p] = i;
-		rb_fixup(&t, i);
+		rb_emu__link(&t, i, p, left);
 	}
-	stack = xmalloc((n + 1) * sizeof(u32));
-	x = t.root;
-	while (x != RB_NIL || sp) {
-		while (x != RB_NIL) {
-			stack[sp++] = x;
-			x = t.left[x];
-		}
-		x = stack[--sp];
-		v[k++] = in[x];
-		x = t.right[x];
-	}
-	free(stack);
-	free(t.left);
-	free(t.right);
-	free(t.parent);
-	free(t.red);
+	k = rb_emu__in_order(&t, n, order);
+	for (u32 j = 0; j < k; j++)
+		v[j] = in[order[j]];
+	free(order);
+	rb_emu__exit(&t);
 	free(in);
 }
 
