@@ -5,6 +5,7 @@
  * parsing and its fix-ups, JIT maps.
  */
 #include <elf.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <unistd.h>
 #include "tests/tests.h"
@@ -394,6 +395,70 @@ static int test__symtree(void)
 	return TEST_OK;
 }
 
+/* Every address of [from, to): find_range() answers as find(), and so does find() all over its range. */
+static int check_ranges(struct symtab *st, u64 from, u64 to)
+{
+	for (u64 addr = from; addr < to; addr++) {
+		u64 lo, hi;
+		struct symbol *sym = symtab__find_range(st, addr, &lo, &hi);
+
+		TEST_ASSERT_VAL("same answer as symtab__find", sym == symtab__find(st, addr));
+		TEST_ASSERT_VAL("range holds the address", lo <= addr && (!hi || addr < hi));
+		for (u64 a = lo > from ? lo : from; a < to && (!hi || a < hi); a++) {
+			if (symtab__find(st, a) != sym) {
+				pr_debug("%#" PRIx64 ": range [%#" PRIx64 ", %#" PRIx64 ") but %#" PRIx64 " differs\n",
+					 addr, lo, hi, a);
+				return TEST_FAIL;
+			}
+		}
+	}
+	return TEST_OK;
+}
+
+/* The ranges callers cache symbol lookups over: gaps, aliases, overlaps, empty tables. */
+static int test__find_range(void)
+{
+	struct symtab st;
+	int ret;
+
+	symtab__init(&st);
+	symtab__finish(&st);
+	ret = check_ranges(&st, 0, 0x100);
+	symtab__exit(&st);
+	if (ret != TEST_OK)
+		return ret;
+
+	symtab__init(&st);
+	symtab__add(&st, 0x1000, 0x10, STB_GLOBAL, STT_FUNC, "a", 1);
+	symtab__add(&st, 0x1000, 0x10, STB_WEAK, STT_FUNC, "a_alias", 7);
+	symtab__add(&st, 0x1010, 0x20, STB_GLOBAL, STT_FUNC, "b", 1);
+	symtab__add(&st, 0x1080, 0x8, STB_GLOBAL, STT_FUNC, "after_gap", 9);
+	symtab__add(&st, 0x1088, 0, STB_GLOBAL, STT_FUNC, "empty", 5);
+	symtab__finish(&st);
+	ret = check_ranges(&st, 0xf00, 0x1200);
+	symtab__exit(&st);
+	if (ret != TEST_OK)
+		return ret;
+
+	/* overlapping: a long symbol over short ones, as in test__symtree */
+	symtab__init(&st);
+	symtab__add(&st, 0x1000, 0x10, STB_GLOBAL, STT_FUNC, "before", 6);
+	symtab__add(&st, 0x1010, 0x100, STB_GLOBAL, STT_FUNC, "long", 4);
+	symtab__add(&st, 0x1200, 0x10, STB_GLOBAL, STT_FUNC, "after", 5);
+	symtab__add(&st, 0x1300, 0x40, STB_GLOBAL, STT_FUNC, "outer", 5);
+	symtab__add(&st, 0x1310, 0x10, STB_GLOBAL, STT_FUNC, "inner", 5);
+	for (int i = 0; i < 8; i++) {
+		char name[16];
+
+		snprintf(name, sizeof(name), "short%d", i);
+		symtab__add(&st, 0x1020 + i * 0x10, 0x10, STB_GLOBAL, STT_FUNC, name, strlen(name));
+	}
+	symtab__finish(&st);
+	ret = check_ranges(&st, 0xf00, 0x1400);
+	symtab__exit(&st);
+	return ret;
+}
+
 static const struct test_case symbols_cases[] = {
 	TEST_CASE("ELF symbols of a test program", test__prog_symtab),
 	TEST_CASE("symbol names as the reference loads them", test__names_vs_reference),
@@ -401,6 +466,7 @@ static const struct test_case symbols_cases[] = {
 	TEST_CASE("kallsyms parsing and fix-ups", test__kallsyms),
 	TEST_CASE("JIT symbol maps", test__jit_map),
 	TEST_CASE("upstream's tree where symbols overlap", test__symtree),
+	TEST_CASE("lookup ranges agree with lookups", test__find_range),
 	TEST_CASE_END,
 };
 

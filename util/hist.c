@@ -21,17 +21,14 @@ enum {
 	PK_WEIGHT = 1 << 10, PK_CPS = 1 << 11, PK_CPU = 1 << 12, PK_SOCKET = 1 << 13,
 };
 
-struct probe_key {
-	const void	*thread, *comm, *map, *dso, *sym, *parent, *trace;
-	u64		ip, time, weight, cps;
-	s32		cpu, socket;
-};
+enum { PK_NR_BITS = 14 };
 
-struct hist_probe {
-	struct probe_key	key;
-	struct hist_entry	*he;
-	u32			version;
-};
+/*
+ * The lookup cache: NR_PROBES slots of hists->probe_stride words each, the
+ * entry, the tree version it was found in, then the key words the sort keys
+ * read (only those: a short key is cheap to hash and compare).
+ */
+enum { PROBE_HE, PROBE_VERSION, PROBE_KEY };
 
 #define NR_PROBES 4096
 
@@ -63,9 +60,19 @@ struct hists *hists__new(struct evsel *evsel, struct hist_fields *fields)
 	hists->evsel = evsel;
 	hists->fields = fields;
 	hists->socket_filter = -1;
-	hists->probes = xcalloc(NR_PROBES, sizeof(*hists->probes));
 	for (int i = 0; i < fields->nr_keys; i++)
 		hists->probe_mask |= key_fields(fields->keys[i]);
+	if (hists->probe_mask & PK_IP)
+		hists->probe_mask &= (u16)~PK_IP_NOSYM;
+	/* a cached answer is then one whose map is current (see hists__findnew) */
+	if (fields->has_sym)
+		hists->probe_mask |= PK_MAP;
+	for (u8 bit = 0; bit < PK_NR_BITS; bit++) {
+		if (hists->probe_mask & (1u << bit))
+			hists->probe_bits[hists->nr_probe_words++] = bit;
+	}
+	hists->probe_stride = PROBE_KEY + hists->nr_probe_words;
+	hists->probes = xcalloc((size_t)NR_PROBES * hists->probe_stride, sizeof(u64));
 	return hists;
 }
 
@@ -96,44 +103,37 @@ void hists__delete(struct hists *hists)
 	free(hists);
 }
 
-static void probe_key__init(struct probe_key *p, u16 mask, const struct hist_key *k)
+/* The value of one key field, as a cache key word. */
+static u64 probe_word(u8 bit, const struct hist_key *k)
 {
-	memset(p, 0, sizeof(*p));
-	if (mask & PK_THREAD)
-		p->thread = k->thread;
-	if (mask & PK_COMM)
-		p->comm = k->comm;
-	if (mask & PK_MAP)
-		p->map = k->map;
-	if (mask & PK_DSO)
-		p->dso = k->dso;
-	if (mask & PK_SYM)
-		p->sym = k->sym;
-	if ((mask & PK_IP) || ((mask & PK_IP_NOSYM) && !k->sym))
-		p->ip = k->ip;
-	if (mask & PK_PARENT)
-		p->parent = k->parent;
-	if (mask & PK_TRACE)
-		p->trace = k->trace;
-	if (mask & PK_TIME)
-		p->time = k->time;
-	if (mask & PK_WEIGHT)
-		p->weight = k->weight;
-	if (mask & PK_CPS)
-		p->cps = k->code_page_size;
-	if (mask & PK_CPU)
-		p->cpu = k->cpu;
-	if (mask & PK_SOCKET)
-		p->socket = k->socket;
+	switch (1u << bit) {
+	case PK_THREAD: return (uintptr_t)k->thread;
+	case PK_COMM: return (uintptr_t)k->comm;
+	case PK_MAP: return (uintptr_t)k->map;
+	case PK_DSO: return (uintptr_t)k->dso;
+	case PK_SYM: return (uintptr_t)k->sym;
+	case PK_IP: return k->ip;
+	case PK_IP_NOSYM: return k->sym ? 0 : k->ip;
+	case PK_PARENT: return (uintptr_t)k->parent;
+	case PK_TRACE: return (uintptr_t)k->trace;
+	case PK_TIME: return k->time;
+	case PK_WEIGHT: return k->weight;
+	case PK_CPS: return k->code_page_size;
+	case PK_CPU: return (u32)k->cpu;
+	case PK_SOCKET: return (u32)k->socket;
+	default: return 0;
+	}
 }
 
-static u32 probe_key__hash(const struct probe_key *p)
+/* The key words of k, and their hash. */
+static u32 probe_key(const struct hists *hists, const struct hist_key *k, u64 *w)
 {
-	const u64 *w = (const u64 *)p;
 	u64 h = 0;
 
-	for (size_t i = 0; i < sizeof(*p) / sizeof(u64); i++)
+	for (u8 i = 0; i < hists->nr_probe_words; i++) {
+		w[i] = probe_word(hists->probe_bits[i], k);
 		h = (h ^ w[i]) * 0x9e3779b97f4a7c15ULL;
+	}
 	return (u32)(h >> 40);
 }
 
@@ -191,8 +191,11 @@ static void he_insert_fixup(struct hists *hists, struct hist_entry *z)
 
 static struct hist_entry *he_new(struct hists *hists, const struct hist_entry *tmp)
 {
-	struct hist_entry *he = xzalloc(sizeof(*he));
+	struct hist_entry *he = aligned_alloc(64, PERF_ALIGN(sizeof(*he), 64));
 
+	if (!he)
+		die("out of memory (a histogram entry)");
+	memset(he, 0, sizeof(*he));
 	he->hists = hists;
 	he->key = tmp->key;
 	he->srcline = tmp->srcline;
@@ -239,25 +242,25 @@ static struct hist_entry *tree_findnew(struct hists *hists, struct hist_entry *t
 struct hist_entry *hists__findnew(struct hists *hists, const struct hist_key *key, bool *created)
 {
 	struct hist_entry tmp, *he;
-	struct probe_key pk;
-	struct hist_probe *probe;
+	u64 w[PK_NR_BITS], *probe;
+	u8 n = hists->nr_probe_words, i;
 
 	hists->nr_lookups++;
-	probe_key__init(&pk, hists->probe_mask, key);
-	probe = &hists->probes[probe_key__hash(&pk) & (NR_PROBES - 1)];
-	if (probe->he && probe->version == hists->in_version && !memcmp(&probe->key, &pk, sizeof(pk))) {
-		he = probe->he;
+	probe = hists->probes + (size_t)(probe_key(hists, key, w) & (NR_PROBES - 1)) * hists->probe_stride;
+	for (i = 0; i < n && probe[PROBE_KEY + i] == w[i]; i++)
+		;
+	if (i == n && probe[PROBE_HE] && probe[PROBE_VERSION] == hists->in_version) {
 		*created = false;
-	} else {
-		tmp.hists = hists;
-		tmp.key = *key;
-		tmp.srcline = tmp.srcfile = NULL;
-		tmp.stat.nr_events = 0;
-		he = tree_findnew(hists, &tmp, created);
-		probe->key = pk;
-		probe->he = he;
-		probe->version = hists->in_version;
+		return (struct hist_entry *)(uintptr_t)probe[PROBE_HE];
 	}
+	tmp.hists = hists;
+	tmp.key = *key;
+	tmp.srcline = tmp.srcfile = NULL;
+	tmp.stat.nr_events = 0;
+	he = tree_findnew(hists, &tmp, created);
+	probe[PROBE_HE] = (uintptr_t)he;
+	probe[PROBE_VERSION] = hists->in_version;
+	memcpy(probe + PROBE_KEY, w, n * sizeof(u64));
 	/*
 	 * Upstream follows a map replaced by exec() when sorting by symbol (and
 	 * looks the symbol up again in it): the tree's searches may change.

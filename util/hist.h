@@ -49,6 +49,13 @@ struct he_stat {
  * hists__findnew() looks up.
  */
 struct hist_key {
+	/* first: in a hist_entry these share the line of its stat */
+	u8		filtered;	/* enum hist_filter */
+	u8		cpumode;
+	char		level;
+	bool		chain;		/* a call-chain entry (ip as recorded) */
+	s32		cpu;
+	s32		socket;
 	struct thread	*thread;
 	const char	*comm;
 	struct map	*map;
@@ -62,23 +69,18 @@ struct hist_key {
 	u64		transaction;
 	struct symbol	*parent;
 	const char	*trace;		/* the formatted tracepoint payload (interned), trace key only */
-	s32		cpu;
-	s32		socket;
-	u8		cpumode;
-	char		level;
-	u8		filtered;	/* enum hist_filter */
-	bool		chain;		/* a call-chain entry (ip as recorded) */
 };
 
 struct hist_entry {
+	/* first: one cache line of a 64-byte aligned entry is all a sample writes */
+	struct he_stat		stat;		/* the samples in this entry */
+	struct hist_key		key;
 	/* upstream's tree of entries as they are created (see hists__findnew) */
 	struct hist_entry	*rb_left, *rb_right, *rb_parent;
 	bool			rb_red;
 	bool			merged;		/* folded into another entry when collapsing */
 	struct hists		*hists;
-	struct he_stat		stat;		/* the samples in this entry */
 	struct he_stat		stat_acc;	/* --children: also those through it */
-	struct hist_key		key;
 	const char		*srcline;	/* computed on demand (srcline keys) */
 	const char		*srcfile;
 	u32			idx;		/* creation order */
@@ -114,8 +116,11 @@ struct hists {
 	struct hist_fields	*fields;
 	struct hist_entry	*in_root;	/* the entries' tree */
 	u32			in_version;	/* bumped by every insertion */
-	struct hist_probe	*probes;	/* recent lookups, by key */
+	u64			*probes;	/* recent lookups, by key (see hists__findnew) */
 	u16			probe_mask;	/* the key fields the sort keys read */
+	u8			probe_bits[14];	/* those fields, one cache key word each */
+	u8			nr_probe_words;
+	u8			probe_stride;	/* words per cached lookup */
 	u32			nr_entries;
 	struct hist_entry	**entries;	/* every entry, in creation order */
 	u32			alloc_entries;
@@ -165,8 +170,6 @@ struct hist_sample {
  * chains go to the store. Returns the sample's entry.
  */
 struct hist_entry *hists__add_sample(struct hists *hists, const struct hist_sample *hs);
-
-struct hist_probe;
 
 struct hists *hists__new(struct evsel *evsel, struct hist_fields *fields);
 void hists__delete(struct hists *hists);

@@ -12,13 +12,19 @@
 #include "event.h"
 #include "kallsyms.h"
 
-#define RESOLVE_CACHE_BITS 16
+/* Small enough to stay in the CPU's caches: a bigger one is slower. */
+#define RESOLVE_CACHE_BITS 12
 #define RESOLVE_CACHE_SIZE (1u << RESOLVE_CACHE_BITS)
+/* Addresses in one such block share a slot (a symbol's range spans blocks). */
+#define RESOLVE_BLOCK_SHIFT 6
 
-/* One answer of thread__resolve(): valid while maps->gen is unchanged. */
+/*
+ * One answer of thread__resolve() for every address in [lo, hi): the same
+ * map and symbol there. Valid while maps->gen is unchanged.
+ */
 struct resolve_entry {
-	u64		addr;
 	const struct maps *maps;
+	u64		lo, hi;
 	struct map	*map;
 	struct symbol	*sym;
 	u32		gen;
@@ -639,9 +645,34 @@ out:
 
 static inline struct resolve_entry *resolve_slot(struct machine *m, const struct maps *maps, u64 addr)
 {
-	u64 h = (addr ^ ((u64)(uintptr_t)maps << 7)) * 0x9e3779b97f4a7c15ULL;
+	u64 h = ((addr >> RESOLVE_BLOCK_SHIFT) ^ ((u64)(uintptr_t)maps << 7)) * 0x9e3779b97f4a7c15ULL;
 
 	return &m->cache[h >> (64 - RESOLVE_CACHE_BITS)];
+}
+
+/*
+ * Look addr up and keep the answer for the addresses around it that get the
+ * same one: inside the map (when maps do not overlap) and the symbol's range.
+ */
+static void resolve_entry__fill(struct resolve_entry *e, const struct maps *maps, u64 addr)
+{
+	struct map *map = maps__find((struct maps *)maps, addr);
+	u64 lo = addr, hi = addr + 1, rel, slo, shi;
+
+	e->maps = maps;
+	e->gen = maps->gen;
+	e->map = map;
+	e->sym = NULL;
+	if (map) {
+		rel = map__map_ip(map, addr);
+		e->sym = map__find_symbol_range(map, rel, &slo, &shi);
+		if (!maps->overlapping) {
+			lo = rel - slo < addr - map->start ? addr - (rel - slo) : map->start;
+			hi = shi && shi - rel < map->end - addr ? addr + (shi - rel) : map->end;
+		}
+	}
+	e->lo = lo;
+	e->hi = hi;
 }
 
 void thread__resolve(struct thread *thread, u8 cpumode, u64 addr, struct addr_location *al)
@@ -682,17 +713,13 @@ void thread__resolve(struct thread *thread, u8 cpumode, u64 addr, struct addr_lo
 	}
 	al->maps = maps;
 	e = resolve_slot(m, maps, addr);
-	if (e->maps == maps && e->gen == maps->gen && e->addr == addr) {
+	if (e->maps == maps && e->gen == maps->gen && addr - e->lo < e->hi - e->lo) {
 		map = e->map;
 		sym = e->sym;
 	} else {
-		map = maps__find(maps, addr);
-		sym = map ? map__find_symbol(map, map__map_ip(map, addr)) : NULL;
-		e->maps = maps;
-		e->gen = maps->gen;
-		e->addr = addr;
-		e->map = map;
-		e->sym = sym;
+		resolve_entry__fill(e, maps, addr);
+		map = e->map;
+		sym = e->sym;
 	}
 	if (map) {
 		al->map = map;

@@ -22,6 +22,13 @@ struct symbol *map__find_symbol(struct map *map, u64 addr)
 	return symtab__find(&map->dso->symtab, addr);
 }
 
+struct symbol *map__find_symbol_range(struct map *map, u64 addr, u64 *lo, u64 *hi)
+{
+	if (!map->dso->loaded)
+		map__load(map);
+	return symtab__find_range(&map->dso->symtab, addr, lo, hi);
+}
+
 u64 map__rip_2objdump(const struct map *map, u64 rip)
 {
 	if (map->identity || dso__is_kernel(map->dso))

@@ -66,6 +66,8 @@ static inline bool map__contains(const struct map *map, u64 addr)
 int map__load(struct map *map);
 /* The symbol at a map-relative address (map__map_ip()), loading first. */
 struct symbol *map__find_symbol(struct map *map, u64 addr);
+/* The same, and the map-relative range [*lo, *hi) with that answer (*hi 0: unbounded). */
+struct symbol *map__find_symbol_range(struct map *map, u64 addr, u64 *lo, u64 *hi);
 /* A map-relative address as the ELF virtual address objdump/addr2line use. */
 u64 map__rip_2objdump(const struct map *map, u64 rip);
 

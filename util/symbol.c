@@ -465,6 +465,45 @@ struct symbol *symtab__find(const struct symtab *st, u64 addr)
 	}
 }
 
+/*
+ * [*lo, *hi): the addresses around addr that symtab__find() answers the same
+ * way (the same i below; inside or past the symbol), so a caller may cache
+ * the answer for all of them. *hi == 0 stands for "to the end of the space".
+ */
+struct symbol *symtab__find_range(const struct symtab *st, u64 addr, u64 *lo, u64 *hi)
+{
+	struct symbol *sym = symtab__find(st, addr);
+	size_t i;
+
+	*lo = addr;
+	*hi = addr + 1;
+	if (!st->finished)
+		return sym;
+	if (!st->nr) {
+		*lo = *hi = 0;
+		return sym;
+	}
+	i = symtab__upper(st, addr);
+	if (i == 0) {
+		*lo = 0;
+		*hi = st->starts[0];
+		return sym;
+	}
+	*hi = i < st->nr ? st->starts[i] : 0;
+	if (sym == &st->syms[i - 1] && !(sym->flags & SYMBOL_OVERLAP)) {
+		*lo = st->starts[i - 1];
+		if (sym->end && (!*hi || sym->end < *hi))
+			*hi = sym->end;
+	} else if (!sym && (st->max_end ? st->max_end[i - 1] : st->syms[i - 1].end) <= addr) {
+		/* past every symbol before: none contains it (the tree is not asked) */
+		*lo = st->max_end ? st->max_end[i - 1] : st->syms[i - 1].end;
+	} else {
+		*lo = addr;
+		*hi = addr + 1;
+	}
+	return sym;
+}
+
 struct symbol *symtab__find_next(const struct symtab *st, u64 addr)
 {
 	size_t i;

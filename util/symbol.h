@@ -127,6 +127,8 @@ void symtab__finish(struct symtab *st);
  * the one upstream's tree search finds.
  */
 struct symbol *symtab__find(const struct symtab *st, u64 addr);
+/* The same, and the range [*lo, *hi) of addresses with that answer (*hi 0: unbounded). */
+struct symbol *symtab__find_range(const struct symtab *st, u64 addr, u64 *lo, u64 *hi);
 /* The first symbol whose display name is name (or raw name when not demangling). */
 struct symbol *symtab__find_by_name(struct symtab *st, const char *name);
 /* The symbol at or after addr; NULL past the end. */
