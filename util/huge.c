@@ -4,7 +4,8 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#define MAP_MIN		(4UL << 20)
+#define MAP_MIN		(2UL << 20)
+#define HUGE_PAGE	(2UL << 20)
 #define HDR		64	/* keeps the data aligned for any element */
 
 struct huge_hdr {
@@ -18,10 +19,13 @@ static void advise(void *map, size_t len)
 	madvise(map, len, MADV_HUGEPAGE);
 }
 
+/* Whole huge pages: the kernel aligns only such mappings for them. */
 static size_t map_len(size_t size)
 {
 	size_t page = (size_t)sysconf(_SC_PAGESIZE);
 
+	if (size + HDR >= HUGE_PAGE)
+		page = HUGE_PAGE;
 	return (size + HDR + page - 1) & ~(page - 1);
 }
 

@@ -13,7 +13,7 @@
 
 #include "util.h"
 
-/* Like xrealloc (ptr from these functions or NULL). */
+/* Like xrealloc (ptr from these functions or NULL). Never shrinks a mapping. */
 void *xrealloc_huge(void *ptr, size_t size);
 /* Zeroed memory (fresh mappings need no clearing). */
 void *xcalloc_huge(size_t nmemb, size_t size);

@@ -4,7 +4,9 @@
 #include <elf.h>
 #include <errno.h>
 #include "kallsyms.h"
-#include "strbuf.h"
+#include "huge.h"
+#include <fcntl.h>
+#include <unistd.h>
 #include "symbol.h"
 
 #define KSYM_NAME_MAX 512	/* longer names are cut, as the kernel's KSYM_NAME_LEN */
@@ -19,21 +21,51 @@ static int hexdigit(int c)
 	return -1;
 }
 
-int kallsyms__parse(const char *path, void *arg,
-		    int (*fn)(void *arg, const char *name, size_t len, char type, u64 addr))
+/*
+ * The whole file in *bufp (free_huge() it), its length returned, -errno on
+ * error. /proc files report size 0: read to EOF, into room for a distribution
+ * kernel's ~6 MB, in huge pages (a fault per 4 KiB page costs more than the
+ * read in a VM).
+ */
+static ssize_t read_whole(const char *path, char **bufp)
 {
-	struct strbuf sb = STRBUF_INIT;
-	const char *p, *end;
+	size_t alloc = 8 << 20, len = 0;
+	int fd = open(path, O_RDONLY | O_CLOEXEC), err;
+	char *buf;
+
+	if (fd < 0)
+		return -errno;
+	buf = xrealloc_huge(NULL, alloc);
+	for (;;) {
+		ssize_t n = read(fd, buf + len, alloc - len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			err = -errno;
+			close(fd);
+			free_huge(buf);
+			return err;
+		}
+		if (n == 0)
+			break;
+		len += (size_t)n;
+		if (alloc - len < 64 * 1024) {
+			alloc *= 2;
+			buf = xrealloc_huge(buf, alloc);
+		}
+	}
+	close(fd);
+	*bufp = buf;
+	return (ssize_t)len;
+}
+
+typedef int (*kallsyms_fn)(void *arg, const char *name, size_t len, char type, u64 addr);
+
+static int parse_lines(const char *p, const char *end, void *arg, kallsyms_fn fn)
+{
 	int ret = 0;
 
-	/* /proc files report size 0: read to EOF, into room for a distribution kernel's ~6 MB */
-	if (strbuf_read_file(&sb, path, 8 << 20) < 0) {
-		ret = -errno;
-		strbuf_release(&sb);
-		return ret;
-	}
-	p = sb.buf;
-	end = sb.buf + sb.len;
 	while (p < end && !ret) {
 		const char *eol = memchr(p, '\n', end - p), *name;
 		u64 addr = 0;
@@ -57,7 +89,19 @@ int kallsyms__parse(const char *path, void *arg,
 		}
 		p = eol + 1;
 	}
-	strbuf_release(&sb);
+	return ret;
+}
+
+int kallsyms__parse(const char *path, void *arg, kallsyms_fn fn)
+{
+	char *buf = NULL;
+	ssize_t size = read_whole(path, &buf);
+	int ret;
+
+	if (size < 0)
+		return (int)size;
+	ret = parse_lines(buf, buf + size, arg, fn);
+	free_huge(buf);
 	return ret;
 }
 
@@ -99,8 +143,17 @@ static int load_one(void *arg, const char *name, size_t len, char type, u64 addr
 int kallsyms__load(const char *path, struct symtab *st)
 {
 	struct load_arg la = { st, 0 };
-	int err = kallsyms__parse(path, &la, load_one);
+	char *buf = NULL;
+	ssize_t size = read_whole(path, &buf);
+	int err;
 
+	if (size < 0)
+		return (int)size;
+	/* a line is at least 20 bytes ("addr t name"): room for them all at once */
+	symtab__reserve(st, (size_t)size / 20);
+	symtab__reserve_names(st, (size_t)size);
+	err = parse_lines(buf, buf + size, &la, load_one);
+	free_huge(buf);
 	return err < 0 ? err : la.nr;
 }
 

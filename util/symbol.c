@@ -8,6 +8,7 @@
 #include "build-id.h"
 #include "debug.h"
 #include "demangle.h"
+#include "huge.h"
 
 struct symbol_conf symbol_conf = {
 	.demangle = true,
@@ -39,6 +40,19 @@ char *symfs__join(char *buf, size_t size, const char *path)
 
 /* --- names --- */
 
+static void syms__grow(struct symtab *st, size_t nr)
+{
+	size_t n;
+
+	if (nr <= st->alloc)
+		return;
+	n = (st->alloc + 16) * 3 / 2;
+	if (n < nr)
+		n = nr;
+	st->syms = xrealloc_huge(st->syms, n * sizeof(*st->syms));
+	st->alloc = n;
+}
+
 struct name_chunk {
 	struct name_chunk *next;
 	size_t used;
@@ -48,19 +62,25 @@ struct name_chunk {
 
 #define NAME_CHUNK_SIZE (64 * 1024 - sizeof(struct name_chunk))
 
+/* Big tables (a kernel's) live in huge pages: see huge.h. */
+static struct name_chunk *names__new_chunk(struct symtab *st, size_t len)
+{
+	size_t size = len > NAME_CHUNK_SIZE ? len : NAME_CHUNK_SIZE;
+	struct name_chunk *c = xrealloc_huge(NULL, sizeof(*c) + size);
+
+	c->size = size;
+	c->used = 0;
+	c->next = st->names;
+	st->names = c;
+	return c;
+}
+
 static char *names__alloc(struct symtab *st, size_t len)
 {
 	struct name_chunk *c = st->names;
 
-	if (!c || c->size - c->used < len) {
-		size_t size = len > NAME_CHUNK_SIZE ? len : NAME_CHUNK_SIZE;
-
-		c = xmalloc(sizeof(*c) + size);
-		c->size = size;
-		c->used = 0;
-		c->next = st->names;
-		st->names = c;
-	}
+	if (!c || c->size - c->used < len)
+		c = names__new_chunk(st, len);
 	c->used += len;
 	return c->data + c->used - len;
 }
@@ -119,11 +139,11 @@ void symtab__exit(struct symtab *st)
 	}
 	for (c = st->names; c; c = next) {
 		next = c->next;
-		free(c);
+		free_huge(c);
 	}
 	symtab__drop_index(st);
 	symtree_log__exit(&st->log);
-	free(st->syms);
+	free_huge(st->syms);
 	memset(st, 0, sizeof(*st));
 }
 
@@ -137,7 +157,7 @@ struct symbol *symtab__add(struct symtab *st, u64 start, u64 size, u8 binding, u
 		symtab__drop_index(st);
 	memcpy(copy, name, len);
 	copy[len] = '\0';
-	ALLOC_GROW(st->syms, st->nr + 1, st->alloc);
+	syms__grow(st, st->nr + 1);
 	sym = &st->syms[st->nr++];
 	sym->start = start;
 	sym->end = start + size;
@@ -160,7 +180,7 @@ struct sort_key {
 /* LSD radix sort of the keys by start, a byte at a time: stable, no comparisons. */
 static void radix_sort(struct sort_key *keys, size_t n)
 {
-	struct sort_key *tmp = xmalloc(n * sizeof(*tmp)), *src = keys, *dst = tmp;
+	struct sort_key *tmp = xrealloc_huge(NULL, n * sizeof(*tmp)), *src = keys, *dst = tmp;
 
 	for (int shift = 0; shift < 64; shift += 8) {
 		size_t count[256] = { 0 }, pos = 0;
@@ -184,9 +204,9 @@ static void radix_sort(struct sort_key *keys, size_t n)
 	}
 	if (src != keys) {
 		memcpy(keys, src, n * sizeof(*keys));
-		free(src);
+		free_huge(src);
 	} else {
-		free(dst);
+		free_huge(dst);
 	}
 }
 
@@ -200,14 +220,14 @@ static bool symtab__merge_runs(struct symtab *st, size_t mid)
 		if (st->syms[x - 1].start > st->syms[x].start)
 			return false;
 	}
-	out = xmalloc(st->alloc * sizeof(*out));
+	out = xrealloc_huge(NULL, st->alloc * sizeof(*out));
 	while (i < mid && j < nb)
 		out[k++] = a[i].start <= b[j].start ? a[i++] : b[j++];
 	while (i < mid)
 		out[k++] = a[i++];
 	while (j < nb)
 		out[k++] = b[j++];
-	free(st->syms);
+	free_huge(st->syms);
 	st->syms = out;
 	return true;
 }
@@ -225,7 +245,7 @@ void symtab__sort(struct symtab *st)
 	if (i >= st->nr || symtab__merge_runs(st, i))
 		return;
 	/* sort small keys, then move each symbol once */
-	keys = xmalloc(st->nr * sizeof(*keys));
+	keys = xrealloc_huge(NULL, st->nr * sizeof(*keys));
 	for (i = 0; i < st->nr; i++) {
 		keys[i].start = st->syms[i].start;
 		keys[i].idx = i;
@@ -246,12 +266,18 @@ void symtab__sort(struct symtab *st)
 		st->syms[j] = saved;
 		keys[j].idx = j;
 	}
-	free(keys);
+	free_huge(keys);
 }
 
 void symtab__reserve(struct symtab *st, size_t nr)
 {
-	ALLOC_GROW(st->syms, st->nr + nr, st->alloc);
+	syms__grow(st, st->nr + nr);
+}
+
+void symtab__reserve_names(struct symtab *st, size_t bytes)
+{
+	if (!st->names || st->names->size - st->names->used < bytes)
+		names__new_chunk(st, bytes);
 }
 
 /* --- upstream's fixups --- */
@@ -384,7 +410,7 @@ void symtab__finish(struct symtab *st)
 	symtab__sort(st);
 	/* the table is final: give back what loading reserved */
 	if (st->alloc > st->nr + st->nr / 8) {
-		st->syms = xrealloc(st->syms, (st->nr ? st->nr : 1) * sizeof(*st->syms));
+		st->syms = xrealloc_huge(st->syms, (st->nr ? st->nr : 1) * sizeof(*st->syms));
 		st->alloc = st->nr ? st->nr : 1;
 	}
 	st->starts = xmalloc((st->nr ? st->nr : 1) * sizeof(u64));
@@ -411,7 +437,7 @@ void symtab__finish(struct symtab *st)
 		st->has_tree = symtree__build(&st->tree, &st->log, st->syms, st->nr);
 	}
 	/* later additions cannot be replayed: keep the ids, drop the log */
-	free(st->log.ops);
+	free_huge(st->log.ops);
 	st->log.ops = NULL;
 	st->log.nr = st->log.alloc = 0;
 	st->finished = true;

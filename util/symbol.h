@@ -103,6 +103,8 @@ struct symbol *symtab__add(struct symtab *st, u64 start, u64 size, u8 binding, u
 
 /* Make room for nr more symbols (when the count is known in advance). */
 void symtab__reserve(struct symtab *st, size_t nr);
+/* Room for that many bytes of names (a hint for big tables). */
+void symtab__reserve_names(struct symtab *st, size_t bytes);
 /* Stable sort by start address (equal starts keep their insertion order). */
 void symtab__sort(struct symtab *st);
 /*

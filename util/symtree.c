@@ -5,13 +5,14 @@
  * rbtree does rotation for rotation, on arrays indexed by node id.
  */
 #include "symtree.h"
+#include "huge.h"
 #include "symbol.h"
 
 #define NIL SYMTREE_NIL
 
 u32 symtree_log__insert(struct symtree_log *log, u64 start)
 {
-	ALLOC_GROW(log->ops, log->nr + 1, log->alloc);
+	ALLOC_GROW_HUGE(log->ops, log->nr + 1, log->alloc);
 	log->ops[log->nr].start = start;
 	log->ops[log->nr].id = log->next_id;
 	log->ops[log->nr].erase = false;
@@ -21,7 +22,7 @@ u32 symtree_log__insert(struct symtree_log *log, u64 start)
 
 void symtree_log__erase(struct symtree_log *log, u32 id)
 {
-	ALLOC_GROW(log->ops, log->nr + 1, log->alloc);
+	ALLOC_GROW_HUGE(log->ops, log->nr + 1, log->alloc);
 	log->ops[log->nr].start = 0;
 	log->ops[log->nr].id = id;
 	log->ops[log->nr].erase = true;
@@ -30,7 +31,7 @@ void symtree_log__erase(struct symtree_log *log, u32 id)
 
 void symtree_log__exit(struct symtree_log *log)
 {
-	free(log->ops);
+	free_huge(log->ops);
 	memset(log, 0, sizeof(*log));
 }
 
