@@ -312,6 +312,41 @@ static int test__kallsyms(void)
 	return TEST_OK;
 }
 
+/* /proc/kallsyms, read by a second thread while parsed, gives what a copy of it read at once gives. */
+static int test__kallsyms_streamed(void)
+{
+	char *path = xasprintf("%s/kallsyms.copy", symtest__tmpdir());
+	char *cmd = xasprintf("cat /proc/kallsyms > %s", path);
+	struct symtab a, b;
+	int nr_a, nr_b;
+
+	if (system(cmd)) {
+		free(cmd);
+		free(path);
+		return TEST_SKIP;
+	}
+	symtab__init(&a);
+	symtab__init(&b);
+	nr_a = kallsyms__load("/proc/kallsyms", &a);
+	nr_b = kallsyms__load(path, &b);
+	pr_debug("%d symbols streamed, %d from the copy\n", nr_a, nr_b);
+	TEST_ASSERT_VAL("symbols read", nr_a > 1000);
+	/* modules or BPF programs may come and go between the two reads: compare the common part */
+	for (size_t i = 0; i < a.nr && i < b.nr && i < 1000000; i++) {
+		if (a.syms[i].start != b.syms[i].start || strcmp(a.syms[i].name, b.syms[i].name)) {
+			TEST_ASSERT_VAL("the same symbols up to a module change", strchr(a.syms[i].name, '\t') ||
+					strchr(b.syms[i].name, '\t') || !strncmp(a.syms[i].name, "bpf_", 4));
+			break;
+		}
+	}
+	symtab__exit(&a);
+	symtab__exit(&b);
+	unlink(path);
+	free(cmd);
+	free(path);
+	return TEST_OK;
+}
+
 static int test__jit_map(void)
 {
 	char *path = xasprintf("%s/jit.map", symtest__tmpdir());
@@ -464,6 +499,7 @@ static const struct test_case symbols_cases[] = {
 	TEST_CASE("symbol names as the reference loads them", test__names_vs_reference),
 	TEST_CASE("libc symbols", test__libc),
 	TEST_CASE("kallsyms parsing and fix-ups", test__kallsyms),
+	TEST_CASE("/proc/kallsyms read while parsed", test__kallsyms_streamed),
 	TEST_CASE("JIT symbol maps", test__jit_map),
 	TEST_CASE("upstream's tree where symbols overlap", test__symtree),
 	TEST_CASE("lookup ranges agree with lookups", test__find_range),

@@ -6,6 +6,8 @@
 #include "kallsyms.h"
 #include "huge.h"
 #include <fcntl.h>
+#include <pthread.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include "symbol.h"
 
@@ -27,23 +29,19 @@ static int hexdigit(int c)
  * kernel's ~6 MB, in huge pages (a fault per 4 KiB page costs more than the
  * read in a VM).
  */
-static ssize_t read_whole(const char *path, char **bufp)
+static ssize_t read_fd(int fd, char **bufp)
 {
 	size_t alloc = 8 << 20, len = 0;
-	int fd = open(path, O_RDONLY | O_CLOEXEC), err;
-	char *buf;
+	char *buf = xrealloc_huge(NULL, alloc);
 
-	if (fd < 0)
-		return -errno;
-	buf = xrealloc_huge(NULL, alloc);
 	for (;;) {
 		ssize_t n = read(fd, buf + len, alloc - len);
 
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0) {
-			err = -errno;
-			close(fd);
+			int err = -errno;
+
 			free_huge(buf);
 			return err;
 		}
@@ -55,9 +53,20 @@ static ssize_t read_whole(const char *path, char **bufp)
 			buf = xrealloc_huge(buf, alloc);
 		}
 	}
-	close(fd);
 	*bufp = buf;
 	return (ssize_t)len;
+}
+
+static ssize_t read_whole(const char *path, char **bufp)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	ssize_t len;
+
+	if (fd < 0)
+		return -errno;
+	len = read_fd(fd, bufp);
+	close(fd);
+	return len;
 }
 
 typedef int (*kallsyms_fn)(void *arg, const char *name, size_t len, char type, u64 addr);
@@ -140,20 +149,148 @@ static int load_one(void *arg, const char *name, size_t len, char type, u64 addr
 	return 0;
 }
 
+/*
+ * /proc/kallsyms is made by the kernel as it is read, a page per read(): a
+ * second thread reads it while this one parses what has arrived, so that
+ * the two halves of the work overlap.
+ */
+struct kallsyms_stream {
+	pthread_mutex_t	lock;
+	pthread_cond_t	more;
+	int		fd;
+	char		*buf;		/* room for STREAM_MAX bytes, touched as filled */
+	size_t		filled;		/* published to the parser (under lock) */
+	bool		done;		/* end of file or error (under lock) */
+	int		err;		/* -errno */
+};
+
+#define STREAM_MAX	(1UL << 30)	/* virtual: only what is read gets memory */
+#define STREAM_STEP	(64 * 1024)	/* publish and parse in steps this big */
+
+static void stream__publish(struct kallsyms_stream *ks, size_t filled, bool done, int err)
+{
+	pthread_mutex_lock(&ks->lock);
+	ks->filled = filled;
+	ks->done = done;
+	ks->err = err;
+	pthread_cond_signal(&ks->more);
+	pthread_mutex_unlock(&ks->lock);
+}
+
+static void *stream__reader(void *arg)
+{
+	struct kallsyms_stream *ks = arg;
+	size_t filled = 0, published = 0;
+
+	for (;;) {
+		ssize_t n = read(ks->fd, ks->buf + filled, STREAM_MAX - filled);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 || (n == 0 && filled == STREAM_MAX)) {
+			stream__publish(ks, filled, true, n < 0 ? -errno : -EFBIG);
+			return NULL;
+		}
+		if (n == 0)
+			break;
+		filled += (size_t)n;
+		if (filled - published >= STREAM_STEP) {
+			stream__publish(ks, filled, false, 0);
+			published = filled;
+		}
+	}
+	stream__publish(ks, filled, true, 0);
+	return NULL;
+}
+
+/* Wait for a step more than parsed (or the end): the bytes filled, *done set at the end. */
+static size_t stream__wait(struct kallsyms_stream *ks, size_t parsed, bool *done, int *err)
+{
+	size_t filled;
+
+	pthread_mutex_lock(&ks->lock);
+	while (!ks->done && ks->filled - parsed < STREAM_STEP)
+		pthread_cond_wait(&ks->more, &ks->lock);
+	filled = ks->filled;
+	*done = ks->done;
+	*err = ks->err;
+	pthread_mutex_unlock(&ks->lock);
+	return filled;
+}
+
+/* Parse the stream's complete lines as they arrive; the last one at the end. */
+static int stream__parse(struct kallsyms_stream *ks, void *arg, kallsyms_fn fn)
+{
+	size_t parsed = 0;
+	bool done = false;
+	int err = 0, ret = 0;
+
+	while (!done && !ret) {
+		size_t filled = stream__wait(ks, parsed, &done, &err), end = filled;
+
+		if (!done) {
+			while (end > parsed && ks->buf[end - 1] != '\n')
+				end--;
+		}
+		ret = parse_lines(ks->buf + parsed, ks->buf + end, arg, fn);
+		parsed = end;
+	}
+	return err ? err : ret;
+}
+
+/* Read fd in a second thread while fn gets its lines; *no_thread when none could start. */
+static int kallsyms__parse_streamed(int fd, void *arg, kallsyms_fn fn, bool *no_thread)
+{
+	struct kallsyms_stream ks = { .fd = fd };
+	pthread_t reader;
+	int ret;
+
+	ks.buf = xrealloc_huge(NULL, STREAM_MAX);
+	pthread_mutex_init(&ks.lock, NULL);
+	pthread_cond_init(&ks.more, NULL);
+	*no_thread = pthread_create(&reader, NULL, stream__reader, &ks) != 0;
+	ret = 0;
+	if (!*no_thread) {
+		ret = stream__parse(&ks, arg, fn);
+		/* an error of fn stops the parse, never the reader: it ends at EOF */
+		pthread_join(reader, NULL);
+	}
+	pthread_cond_destroy(&ks.more);
+	pthread_mutex_destroy(&ks.lock);
+	free_huge(ks.buf);
+	return ret;
+}
+
 int kallsyms__load(const char *path, struct symtab *st)
 {
 	struct load_arg la = { st, 0 };
 	char *buf = NULL;
-	ssize_t size = read_whole(path, &buf);
-	int err;
+	ssize_t size;
+	struct stat sb;
+	bool no_thread = true;
+	int fd = open(path, O_RDONLY | O_CLOEXEC), err = 0;
 
-	if (size < 0)
-		return (int)size;
-	/* a line is at least 20 bytes ("addr t name"): room for them all at once */
-	symtab__reserve(st, (size_t)size / 20);
-	symtab__reserve_names(st, (size_t)size);
-	err = parse_lines(buf, buf + size, &la, load_one);
-	free_huge(buf);
+	if (fd < 0)
+		return -errno;
+	if (!fstat(fd, &sb) && sb.st_size == 0) {
+		/* a /proc file: room for a distribution kernel's ~6 MB of it */
+		symtab__reserve(st, (8 << 20) / 20);
+		symtab__reserve_names(st, 4 << 20);
+		err = kallsyms__parse_streamed(fd, &la, load_one, &no_thread);
+	}
+	if (no_thread) {
+		size = read_fd(fd, &buf);
+		if (size >= 0) {
+			/* a line is at least 20 bytes ("addr t name"): room for them all at once */
+			symtab__reserve(st, (size_t)size / 20);
+			symtab__reserve_names(st, (size_t)size);
+			err = parse_lines(buf, buf + size, &la, load_one);
+			free_huge(buf);
+		} else {
+			err = (int)size;
+		}
+	}
+	close(fd);
 	return err < 0 ? err : la.nr;
 }
 
