@@ -450,47 +450,52 @@ static int check_ranges(struct symtab *st, u64 from, u64 to)
 	return TEST_OK;
 }
 
-/* The ranges callers cache symbol lookups over: gaps, aliases, overlaps, empty tables. */
-static int test__find_range(void)
+struct range_sym {
+	u64		start, size;
+	u8		binding;
+	const char	*name;
+};
+
+/* A finished table of syms, checked over [from, to). */
+static int check_table(const struct range_sym *syms, size_t n, u64 from, u64 to)
 {
 	struct symtab st;
 	int ret;
 
 	symtab__init(&st);
+	for (size_t i = 0; i < n; i++)
+		symtab__add(&st, syms[i].start, syms[i].size, syms[i].binding, STT_FUNC, syms[i].name,
+			    strlen(syms[i].name));
 	symtab__finish(&st);
-	ret = check_ranges(&st, 0, 0x100);
+	ret = check_ranges(&st, from, to);
 	symtab__exit(&st);
-	if (ret != TEST_OK)
-		return ret;
+	return ret;
+}
 
-	symtab__init(&st);
-	symtab__add(&st, 0x1000, 0x10, STB_GLOBAL, STT_FUNC, "a", 1);
-	symtab__add(&st, 0x1000, 0x10, STB_WEAK, STT_FUNC, "a_alias", 7);
-	symtab__add(&st, 0x1010, 0x20, STB_GLOBAL, STT_FUNC, "b", 1);
-	symtab__add(&st, 0x1080, 0x8, STB_GLOBAL, STT_FUNC, "after_gap", 9);
-	symtab__add(&st, 0x1088, 0, STB_GLOBAL, STT_FUNC, "empty", 5);
-	symtab__finish(&st);
-	ret = check_ranges(&st, 0xf00, 0x1200);
-	symtab__exit(&st);
-	if (ret != TEST_OK)
-		return ret;
+/* The ranges callers cache symbol lookups over: gaps, aliases, overlaps, empty tables. */
+static int test__find_range(void)
+{
+	static const struct range_sym plain[] = {
+		{ 0x1000, 0x10, STB_GLOBAL, "a" }, { 0x1000, 0x10, STB_WEAK, "a_alias" },
+		{ 0x1010, 0x20, STB_GLOBAL, "b" }, { 0x1080, 0x8, STB_GLOBAL, "after_gap" },
+		{ 0x1088, 0, STB_GLOBAL, "empty" },
+	};
+	/* a long symbol over short ones inserted after it (as in test__symtree), one nested */
+	static const struct range_sym overlapping[] = {
+		{ 0x1000, 0x10, STB_GLOBAL, "before" }, { 0x1010, 0x100, STB_GLOBAL, "long" },
+		{ 0x1200, 0x10, STB_GLOBAL, "after" }, { 0x1300, 0x40, STB_GLOBAL, "outer" },
+		{ 0x1310, 0x10, STB_GLOBAL, "inner" },
+		{ 0x1020, 0x10, STB_GLOBAL, "short0" }, { 0x1030, 0x10, STB_GLOBAL, "short1" },
+		{ 0x1040, 0x10, STB_GLOBAL, "short2" }, { 0x1050, 0x10, STB_GLOBAL, "short3" },
+		{ 0x1060, 0x10, STB_GLOBAL, "short4" }, { 0x1070, 0x10, STB_GLOBAL, "short5" },
+		{ 0x1080, 0x10, STB_GLOBAL, "short6" }, { 0x1090, 0x10, STB_GLOBAL, "short7" },
+	};
+	int ret = check_table(NULL, 0, 0, 0x100);
 
-	/* overlapping: a long symbol over short ones, as in test__symtree */
-	symtab__init(&st);
-	symtab__add(&st, 0x1000, 0x10, STB_GLOBAL, STT_FUNC, "before", 6);
-	symtab__add(&st, 0x1010, 0x100, STB_GLOBAL, STT_FUNC, "long", 4);
-	symtab__add(&st, 0x1200, 0x10, STB_GLOBAL, STT_FUNC, "after", 5);
-	symtab__add(&st, 0x1300, 0x40, STB_GLOBAL, STT_FUNC, "outer", 5);
-	symtab__add(&st, 0x1310, 0x10, STB_GLOBAL, STT_FUNC, "inner", 5);
-	for (int i = 0; i < 8; i++) {
-		char name[16];
-
-		snprintf(name, sizeof(name), "short%d", i);
-		symtab__add(&st, 0x1020 + i * 0x10, 0x10, STB_GLOBAL, STT_FUNC, name, strlen(name));
-	}
-	symtab__finish(&st);
-	ret = check_ranges(&st, 0xf00, 0x1400);
-	symtab__exit(&st);
+	if (ret == TEST_OK)
+		ret = check_table(plain, ARRAY_SIZE(plain), 0xf00, 0x1200);
+	if (ret == TEST_OK)
+		ret = check_table(overlapping, ARRAY_SIZE(overlapping), 0xf00, 0x1400);
 	return ret;
 }
 
