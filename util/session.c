@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 /* Give back the pages of the file already processed every this many bytes. */
-#define DROP_PAGES_EVERY	(64ULL << 20)
+#define DROP_PAGES_EVERY	(16ULL << 20)
 #define POPULATE_WINDOW		(16ULL << 20)
 #ifndef MADV_POPULATE_READ
 #define MADV_POPULATE_READ	22
