@@ -385,22 +385,43 @@ static u64 frame_hash_of(void *ctx, u32 id)
 	return frame_key__hash(&k);
 }
 
-static u64 match_hash_of(void *ctx, u32 id)
+/* -g srcline: upstream matches entries by their source line alone, when they have one. */
+static bool match_by_srcline(const struct cc_frame *f)
 {
-	struct callchain_store *s = ctx;
-	const struct cc_frame *f = &s->frames[s->match_reps[id]];
+	return callchain_param.key == CCKEY_SRCLINE && f->srcline;
+}
+
+static u64 frame_match_hash(const struct callchain_store *s, const struct cc_frame *f)
+{
 	struct frame_key k = { .dso = f->dso, .sym = f->sym, .kernel = f->kernel,
 			       .ip = (s->match_by_address || !f->sym) ? f->ip : 0 };
 
+	if (match_by_srcline(f))
+		return hash2(hash_str(f->srcline), 0);
 	return frame_key__hash(&k);
+}
+
+static bool frames_match(const struct callchain_store *s, const struct cc_frame *rep, const struct cc_frame *f)
+{
+	struct frame_key k = { .dso = f->dso, .sym = f->sym, .kernel = f->kernel,
+			       .ip = (s->match_by_address || !f->sym) ? f->ip : 0 };
+
+	if (match_by_srcline(rep) || match_by_srcline(f))
+		return match_by_srcline(rep) && match_by_srcline(f) && !strcmp(rep->srcline, f->srcline);
+	return frame_matches(rep, &k, s->match_by_address);
+}
+
+static u64 match_hash_of(void *ctx, u32 id)
+{
+	struct callchain_store *s = ctx;
+
+	return frame_match_hash(s, &s->frames[s->match_reps[id]]);
 }
 
 static u32 match_id(struct callchain_store *s, u32 frame_id)
 {
 	const struct cc_frame *f = &s->frames[frame_id];
-	struct frame_key k = { .dso = f->dso, .sym = f->sym, .kernel = f->kernel,
-			       .ip = (s->match_by_address || !f->sym) ? f->ip : 0 };
-	u64 h = frame_key__hash(&k);
+	u64 h = frame_match_hash(s, f);
 	u32 pos;
 
 	if (id_table__full(&s->match_table))
@@ -409,7 +430,7 @@ static u32 match_id(struct callchain_store *s, u32 frame_id)
 	     pos = id_table__next(&s->match_table, pos)) {
 		u32 id = id_table__get(&s->match_table, pos, h);
 
-		if (id != UINT32_MAX && frame_matches(&s->frames[s->match_reps[id]], &k, s->match_by_address))
+		if (id != UINT32_MAX && frames_match(s, &s->frames[s->match_reps[id]], f))
 			return id;
 	}
 	ALLOC_GROW(s->match_reps, s->nr_match + 1, s->alloc_match);
@@ -454,7 +475,8 @@ u32 callchain_store__frame(struct callchain_store *s, const struct resolved_fram
 	f->has_map = rf->map != NULL;
 	f->level = k.kernel ? 'k' : '.';
 	f->cpumode = k.kernel ? PERF_RECORD_MISC_KERNEL : PERF_RECORD_MISC_USER;
-	f->order_addr = rf->sym ? rf->sym->start : rf->ip;
+	/* upstream orders siblings by address when chains are keyed by address */
+	f->order_addr = (rf->sym && callchain_param.key == CCKEY_FUNCTION) ? rf->sym->start : rf->ip;
 	f->dso_order = dso_rank(f->dso);
 	if (s->match_by_address && rf->map && rf->dso) {
 		/* an inline level of an unwound address is where that level is */
@@ -482,7 +504,8 @@ u32 callchain_store__frame(struct callchain_store *s, const struct resolved_fram
 	}
 	id_table__set(&s->frame_table, pos, s->nr_frames, h);
 	s->nr_frames++;
-	f->match = (s->by_address == s->match_by_address) ? s->nr_frames - 1 : match_id(s, s->nr_frames - 1);
+	f->match = (s->by_address == s->match_by_address && !match_by_srcline(f)) ? s->nr_frames - 1
+										  : match_id(s, s->nr_frames - 1);
 	return s->nr_frames - 1;
 }
 
@@ -1072,6 +1095,11 @@ static int group_order(const void *pa, const void *pb, void *arg)
 	const struct cc_frame *fa = &b->s->frames[((const struct cc_group *)pa)->frame];
 	const struct cc_frame *fb = &b->s->frames[((const struct cc_group *)pb)->frame];
 
+	if (match_by_srcline(fa) && match_by_srcline(fb)) {
+		int cmp = strcmp(fa->srcline, fb->srcline);
+
+		return cmp < 0 ? 1 : cmp > 0 ? -1 : 0;
+	}
 	if (fa->sym && fb->sym && (symbol__inlined(fa->sym) || symbol__inlined(fb->sym))) {
 		int cmp = strcmp(symbol__name(fa->sym), symbol__name(fb->sym));
 

@@ -21,6 +21,10 @@ same g.data --no-children --max-stack 2 -s sym
 same g.data -g graph,0,callee,function,period
 same g.data -g folded,0,caller,function,count --no-children
 same g.data -g none -s dso,sym
+# entries keyed by address and by source line: their siblings' order, lines merged
+same g.data -g address
+same g.data -g srcline
+same g.data --no-children -g caller,0.5,caller,srcline
 same ev.data
 same ev.data --group
 same ev.data --no-children -s sym
