@@ -385,16 +385,24 @@ static u64 frame_hash_of(void *ctx, u32 id)
 	return frame_key__hash(&k);
 }
 
-/* -g srcline: upstream matches entries by their source line alone, when they have one. */
+/*
+ * -g srcline: upstream matches entries by their source line alone, when they
+ * have one, else as -g function does.
+ */
 static bool match_by_srcline(const struct cc_frame *f)
 {
 	return callchain_param.key == CCKEY_SRCLINE && f->srcline;
 }
 
+static bool frame_match_by_address(const struct callchain_store *s, const struct cc_frame *f)
+{
+	return s->match_by_address && !(callchain_param.key == CCKEY_SRCLINE && f->sym);
+}
+
 static u64 frame_match_hash(const struct callchain_store *s, const struct cc_frame *f)
 {
 	struct frame_key k = { .dso = f->dso, .sym = f->sym, .kernel = f->kernel,
-			       .ip = (s->match_by_address || !f->sym) ? f->ip : 0 };
+			       .ip = (frame_match_by_address(s, f) || !f->sym) ? f->ip : 0 };
 
 	if (match_by_srcline(f))
 		return hash2(hash_str(f->srcline), 0);
@@ -404,11 +412,11 @@ static u64 frame_match_hash(const struct callchain_store *s, const struct cc_fra
 static bool frames_match(const struct callchain_store *s, const struct cc_frame *rep, const struct cc_frame *f)
 {
 	struct frame_key k = { .dso = f->dso, .sym = f->sym, .kernel = f->kernel,
-			       .ip = (s->match_by_address || !f->sym) ? f->ip : 0 };
+			       .ip = (frame_match_by_address(s, f) || !f->sym) ? f->ip : 0 };
 
 	if (match_by_srcline(rep) || match_by_srcline(f))
 		return match_by_srcline(rep) && match_by_srcline(f) && !strcmp(rep->srcline, f->srcline);
-	return frame_matches(rep, &k, s->match_by_address);
+	return frame_matches(rep, &k, frame_match_by_address(s, f));
 }
 
 static u64 match_hash_of(void *ctx, u32 id)
@@ -475,8 +483,6 @@ u32 callchain_store__frame(struct callchain_store *s, const struct resolved_fram
 	f->has_map = rf->map != NULL;
 	f->level = k.kernel ? 'k' : '.';
 	f->cpumode = k.kernel ? PERF_RECORD_MISC_KERNEL : PERF_RECORD_MISC_USER;
-	/* upstream orders siblings by address when chains are keyed by address */
-	f->order_addr = (rf->sym && callchain_param.key == CCKEY_FUNCTION) ? rf->sym->start : rf->ip;
 	f->dso_order = dso_rank(f->dso);
 	if (s->match_by_address && rf->map && rf->dso) {
 		/* an inline level of an unwound address is where that level is */
@@ -502,9 +508,12 @@ u32 callchain_store__frame(struct callchain_store *s, const struct resolved_fram
 						       map__rip_2objdump(rf->map, rf->addr));
 		}
 	}
+	/* upstream orders siblings by address when chains are keyed by address */
+	f->order_addr = (rf->sym && (callchain_param.key == CCKEY_FUNCTION ||
+				     (callchain_param.key == CCKEY_SRCLINE && !f->srcline))) ? rf->sym->start : rf->ip;
 	id_table__set(&s->frame_table, pos, s->nr_frames, h);
 	s->nr_frames++;
-	f->match = (s->by_address == s->match_by_address && !match_by_srcline(f)) ? s->nr_frames - 1
+	f->match = (s->by_address == s->match_by_address && callchain_param.key != CCKEY_SRCLINE) ? s->nr_frames - 1
 										  : match_id(s, s->nr_frames - 1);
 	return s->nr_frames - 1;
 }

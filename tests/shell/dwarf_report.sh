@@ -9,7 +9,7 @@ record_dwarf_progs
 # come out of upstream in ways we reproduce only most of the time
 for data in o2 lib; do
 	for opts in "--no-children" "--no-children --no-inline" "--no-children -G" \
-		    "-s srcline --no-children"; do
+		    "-s srcline --no-children" "--no-children -g srcline" "--no-children -g address"; do
 		# shellcheck disable=SC2086
 		"$REF_PERF" report -i $data.data --stdio $opts 2> /dev/null | grep -v '^#' > ref.txt
 		# shellcheck disable=SC2086
