@@ -164,7 +164,7 @@ struct kallsyms_stream {
 	int		err;		/* -errno */
 };
 
-#define STREAM_MAX	(1UL << 30)	/* virtual: only what is read gets memory */
+#define STREAM_MAX	(64UL << 20)	/* virtual: only what is read gets memory */
 #define STREAM_STEP	(64 * 1024)	/* publish and parse in steps this big */
 
 static void stream__publish(struct kallsyms_stream *ks, size_t filled, bool done, int err)
@@ -277,6 +277,12 @@ int kallsyms__load(const char *path, struct symtab *st)
 		symtab__reserve(st, (8 << 20) / 20);
 		symtab__reserve_names(st, 4 << 20);
 		err = kallsyms__parse_streamed(fd, &la, load_one, &no_thread);
+		if (err == -EFBIG && lseek(fd, 0, SEEK_SET) == 0) {
+			/* bigger than the room: start again, reading it all at once */
+			symtab__exit(st);
+			la.nr = 0;
+			no_thread = true;
+		}
 	}
 	if (no_thread) {
 		size = read_fd(fd, &buf);
