@@ -99,6 +99,7 @@ void hists__delete(struct hists *hists)
 	free(hists->sorted);
 	free(hists->probes);
 	free(hists->contexts);
+	free(hists->counted);
 	free(hists->group);
 	free(hists);
 }
@@ -207,24 +208,34 @@ static struct hist_entry *he_new(struct hists *hists, const struct hist_entry *t
 	return he;
 }
 
-/* Upstream's search: compare(existing, new) < 0 goes left; equal is found. */
-static struct hist_entry *tree_findnew(struct hists *hists, struct hist_entry *tmp, bool *created)
+/*
+ * Upstream's search: compare(existing, new) < 0 goes left; equal is found.
+ * Not found: where it would go, in *parent and *left.
+ */
+static struct hist_entry *tree_search(struct hists *hists, const struct hist_entry *tmp,
+				      struct hist_entry **parent, bool *left)
 {
-	struct hist_entry *parent = NULL, *cur = hists->in_root, *he;
-	bool left = false;
+	struct hist_entry *cur = hists->in_root;
 
+	*parent = NULL;
+	*left = false;
 	while (cur) {
 		int64_t cmp = hist_entry__cmp_keys(hists->fields, cur, tmp);
 
-		if (!cmp) {
-			*created = false;
+		if (!cmp)
 			return cur;
-		}
-		parent = cur;
-		left = cmp < 0;
-		cur = left ? cur->rb_left : cur->rb_right;
+		*parent = cur;
+		*left = cmp < 0;
+		cur = *left ? cur->rb_left : cur->rb_right;
 	}
-	he = he_new(hists, tmp);
+	return NULL;
+}
+
+static struct hist_entry *tree_insert(struct hists *hists, const struct hist_entry *tmp,
+				      struct hist_entry *parent, bool left)
+{
+	struct hist_entry *he = he_new(hists, tmp);
+
 	he->rb_parent = parent;
 	he->rb_red = true;
 	if (!parent)
@@ -235,13 +246,30 @@ static struct hist_entry *tree_findnew(struct hists *hists, struct hist_entry *t
 		parent->rb_right = he;
 	he_insert_fixup(hists, he);
 	hists->in_version++;
-	*created = true;
 	return he;
 }
 
-struct hist_entry *hists__findnew(struct hists *hists, const struct hist_key *key, bool *created)
+/* One of the sample's entries that the new one would equal (upstream's per-sample cache), or NULL. */
+static struct hist_entry *counted_equal(const struct hists *hists, const struct hist_entry *tmp,
+					struct hist_entry **counted, u32 nr_counted)
 {
-	struct hist_entry tmp, *he;
+	for (u32 i = 0; i < nr_counted; i++) {
+		if (!hist_entry__cmp_keys(hists->fields, counted[i], tmp))
+			return counted[i];
+	}
+	return NULL;
+}
+
+/*
+ * hists__findnew(), where a chain entry of a sample that is not in the tree
+ * yet but equals one the sample already counted is that one: upstream
+ * checks the sample's entries before it inserts, so it never creates it.
+ */
+static struct hist_entry *findnew_in_sample(struct hists *hists, const struct hist_key *key,
+					    struct hist_entry **counted, u32 nr_counted, bool *created)
+{
+	struct hist_entry tmp, *he, *parent;
+	bool left;
 	u64 w[PK_NR_BITS], *probe;
 	u8 n = hists->nr_probe_words, i;
 
@@ -257,7 +285,16 @@ struct hist_entry *hists__findnew(struct hists *hists, const struct hist_key *ke
 	tmp.key = *key;
 	tmp.srcline = tmp.srcfile = NULL;
 	tmp.stat.nr_events = 0;
-	he = tree_findnew(hists, &tmp, created);
+	he = tree_search(hists, &tmp, &parent, &left);
+	*created = !he;
+	if (!he) {
+		he = counted_equal(hists, &tmp, counted, nr_counted);
+		if (he) {
+			*created = false;
+			return he;
+		}
+		he = tree_insert(hists, &tmp, parent, left);
+	}
 	probe[PROBE_HE] = (uintptr_t)he;
 	probe[PROBE_VERSION] = hists->in_version;
 	memcpy(probe + PROBE_KEY, w, n * sizeof(u64));
@@ -273,6 +310,11 @@ struct hist_entry *hists__findnew(struct hists *hists, const struct hist_key *ke
 		hists->in_version++;
 	}
 	return he;
+}
+
+struct hist_entry *hists__findnew(struct hists *hists, const struct hist_key *key, bool *created)
+{
+	return findnew_in_sample(hists, key, NULL, 0, created);
 }
 
 void he_stat__add(struct he_stat *st, u8 cpumode, u64 period, u64 weight)
@@ -431,20 +473,23 @@ static void chain_key(struct hist_key *ckey, const struct resolved_frame *rf)
  */
 static void add_cumulative_flat(struct hists *hists, const struct hist_sample *hs, struct hist_entry *self)
 {
-	u32 stamp = ++hists->stamp;
+	u32 stamp = ++hists->stamp, nr_counted = 0;
 	struct hist_context *ctx = hists__context(hists, hs->store, &hs->key);
 	struct hist_key ckey = hs->key;
 
+	ALLOC_GROW(hists->counted, hs->nr + 1, hists->alloc_counted);
+	hists->counted[nr_counted++] = self;
 	self->acc_stamp = stamp;
 	for (u32 i = 0; i < hs->nr; i++) {
 		struct hist_entry *he;
 		bool created;
 
 		chain_key(&ckey, &hs->frames[i]);
-		he = hists__findnew(hists, &ckey, &created);
+		he = findnew_in_sample(hists, &ckey, hists->counted, ctx->nodedup ? 0 : nr_counted, &created);
 		if (he->acc_stamp != stamp || ctx->nodedup) {
 			he->acc_stamp = stamp;
 			he_stat__add(&he->stat_acc, ckey.cpumode, hs->period, hs->weight);
+			hists->counted[nr_counted++] = he;
 		}
 	}
 }

@@ -144,6 +144,8 @@ struct hists {
 	struct hist_context	*last_context;
 	u64			last_context_hash;
 	u32			stamp;		/* samples added, for per-sample marks in entries */
+	struct hist_entry	**counted;	/* --children: the entries a sample counted so far */
+	u32			alloc_counted;
 	u64			nr_lookups;	/* hists__findnew() calls */
 	struct callchain_store	*store;		/* where the entries' chains are (merged with them) */
 };
