@@ -44,6 +44,7 @@ extern const struct test_suite suite__srcline;
 extern const struct test_suite suite__dso;
 extern const struct test_suite suite__time_utils;
 extern const struct test_suite suite__unwind;
+extern const struct test_suite suite__callchain;
 
 static const struct test_suite *const suites[] = {
 	&suite__parse_options,
@@ -66,6 +67,7 @@ static const struct test_suite *const suites[] = {
 	&suite__dso,
 	&suite__time_utils,
 	&suite__unwind,
+	&suite__callchain,
 };
 
 extern const struct test_workload workload__noploop_def;

@@ -348,6 +348,7 @@ struct frame_key {
 	struct dso	*dso;
 	struct symbol	*sym;
 	u64		ip;
+	const void	*level;		/* the inline level, when its srcline is shown */
 	bool		kernel;
 };
 
@@ -360,17 +361,19 @@ static void frame_key__init(const struct callchain_store *s, const struct resolv
 	k->kernel = rf->level == 'k';
 	/* upstream matches entries by symbol start when there is a symbol, else by address */
 	k->ip = (by_address || !rf->sym) ? rf->ip : 0;
-	(void)s;
+	/* two inline levels of one function at one address differ by their source lines */
+	k->level = s->match_by_address ? rf->srcline : NULL;
 }
 
 static u64 frame_key__hash(const struct frame_key *k)
 {
-	return hash2((u64)(uintptr_t)k->dso ^ ((u64)k->kernel << 63), hash2((u64)(uintptr_t)k->sym, k->ip));
+	return hash2((u64)(uintptr_t)k->dso ^ ((u64)k->kernel << 63),
+		     hash2((u64)(uintptr_t)k->sym ^ (u64)(uintptr_t)k->level, k->ip));
 }
 
 static bool frame_matches(const struct cc_frame *f, const struct frame_key *k, bool by_address)
 {
-	if (f->dso != k->dso || f->sym != k->sym || f->kernel != k->kernel)
+	if (f->dso != k->dso || f->sym != k->sym || f->kernel != k->kernel || f->level_key != k->level)
 		return false;
 	return (!by_address && f->sym) ? true : f->ip == k->ip;
 }
@@ -380,7 +383,7 @@ static u64 frame_hash_of(void *ctx, u32 id)
 	struct callchain_store *s = ctx;
 	const struct cc_frame *f = &s->frames[id];
 	struct frame_key k = { .dso = f->dso, .sym = f->sym, .kernel = f->kernel,
-			       .ip = (s->by_address || !f->sym) ? f->ip : 0 };
+			       .ip = (s->by_address || !f->sym) ? f->ip : 0, .level = f->level_key };
 
 	return frame_key__hash(&k);
 }
@@ -411,8 +414,10 @@ static u64 frame_match_hash(const struct callchain_store *s, const struct cc_fra
 
 static bool frames_match(const struct callchain_store *s, const struct cc_frame *rep, const struct cc_frame *f)
 {
+	/* entries match whatever inline level they were interned for */
 	struct frame_key k = { .dso = f->dso, .sym = f->sym, .kernel = f->kernel,
-			       .ip = (frame_match_by_address(s, f) || !f->sym) ? f->ip : 0 };
+			       .ip = (frame_match_by_address(s, f) || !f->sym) ? f->ip : 0,
+			       .level = rep->level_key };
 
 	if (match_by_srcline(rep) || match_by_srcline(f))
 		return match_by_srcline(rep) && match_by_srcline(f) && !strcmp(rep->srcline, f->srcline);
@@ -480,6 +485,7 @@ u32 callchain_store__frame(struct callchain_store *s, const struct resolved_fram
 	f->ip = rf->ip;
 	f->addr = rf->addr;
 	f->kernel = k.kernel;
+	f->level_key = k.level;
 	f->has_map = rf->map != NULL;
 	f->level = k.kernel ? 'k' : '.';
 	f->cpumode = k.kernel ? PERF_RECORD_MISC_KERNEL : PERF_RECORD_MISC_USER;

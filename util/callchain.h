@@ -94,6 +94,7 @@ struct cc_frame {
 	u32		match;		/* frames with the same match id are one tree element */
 	u32		dso_order;	/* the dso's creation rank (upstream compares dso pointers) */
 	const char	*srcline;	/* -g address/srcline: "file:line" */
+	const void	*level_key;	/* the inline level it was interned for (-g address/srcline) */
 	u8		cpumode;	/* by the address space: kernel or user */
 	char		level;		/* 'k' or '.' */
 	bool		kernel;
