@@ -312,6 +312,65 @@ static int test__garbage(void)
 	return TEST_OK;
 }
 
+/* The address of libc's symbol name plus off in this process, or 0. */
+static u64 libc_symbol(struct thread *thread, const char *name, u64 off)
+{
+	struct map *map;
+
+	maps__for_each(thread->maps, map) {
+		const char *base = strrchr(map->dso->long_name, '/');
+		struct symbol *sym;
+
+		if (!base || strncmp(base, "/libc.so", 8) || dso__load(map->dso) <= 0)
+			continue;
+		sym = symtab__find_by_name(&map->dso->symtab, name);
+		if (sym)
+			return map__unmap_ip(map, sym->start + off);
+	}
+	return 0;
+}
+
+/*
+ * Where no CFI covers the address (after the syscall of libc's signal
+ * return trampoline, its FDE ends there), libunwind guesses a frame-pointer
+ * frame; a zero return address read that way is one more frame for it,
+ * which upstream shows, less one, as ffffffffffffffff.
+ */
+static int test__guess_zero(void)
+{
+	static struct self_capture c;
+	struct perf_sample sample;
+	struct thread *thread;
+	struct machine *m = self_machine(&thread);
+	u64 *words = (u64 *)c.stack, sp = 0x7ffd00000000ULL, ip, caller;
+	struct frames fr;
+	int n;
+
+	ip = libc_symbol(thread, "__restore_rt", 9);
+	caller = libc_symbol(thread, "__libc_sigaction", 16);
+	if (!ip || !caller) {
+		machine__delete(m);
+		return test_skip("no symbols for libc's __restore_rt");
+	}
+	memset(&c, 0, sizeof(c));
+	c.packed[PERF_REG_X86_SP] = sp;
+	c.packed[PERF_REG_X86_BP] = sp + 0x100;
+	c.packed[PERF_REG_X86_IP] = ip;
+	words[0x100 / 8] = sp + 0x200;
+	self_sample(&c, &sample, STACK_COPY);
+	n = unwind(m, thread, &sample, &fr);
+	TEST_ASSERT_EQUAL("the guess gives a zero return address: two frames", n, 2);
+	TEST_ASSERT_EQUAL("the trampoline", fr.ip[0], ip);
+	TEST_ASSERT_EQUAL("zero less one", fr.ip[1], UINT64_MAX);
+	/* a return address there: the frame of the call, and on from there */
+	words[0x108 / 8] = caller;
+	n = unwind(m, thread, &sample, &fr);
+	TEST_ASSERT_VAL("at least two frames", n >= 2);
+	TEST_ASSERT_EQUAL("the caller, in its call", fr.ip[1], caller - 1);
+	machine__delete(m);
+	return TEST_OK;
+}
+
 /* --- files recorded by the reference --- */
 
 struct chain_printer {
@@ -556,6 +615,7 @@ static const struct test_case unwind_cases[] = {
 	TEST_CASE("as the reference: PIE, -O2, stripped, non-PIE with a library; recursion, signals; "
 		  "inline frames", test__reference),
 	TEST_CASE(".debug_frame only, also in a separate debug file", test__debug_frame),
+	TEST_CASE("no CFI at the address: the frame-pointer guess, a zero return address", test__guess_zero),
 	TEST_CASE_END,
 };
 

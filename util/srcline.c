@@ -60,7 +60,9 @@ struct cu_scopes {
 /* A function symbol as addr2line's fallback sees it, see dso__srcline_symbol_file(). */
 struct a2l_func {
 	u64		value;
+	u64		size;	/* as binutils counts it: st_size, at least 1 */
 	const char	*file;	/* the STT_FILE name it takes, or NULL */
+	bool		func;	/* STT_FUNC or STT_GNU_IFUNC, not STT_NOTYPE */
 };
 
 /* An allocated section of the DSO file and its function symbols, by value. */
@@ -473,11 +475,9 @@ static bool srcline__lookup(struct srcline_cache *c, Dwarf_Addr pc, struct srcli
 	if (!dwarf_addrdie(c->dwarf, pc, &cudie))
 		return false;
 	line = dwarf_getsrc_die(&cudie, pc);
-	if (!line) {
-		/* a unit covers pc but has no line for it: addr2line says ":?" */
-		srcline__add_frame(sl, &alloc, NULL, "", 0);
-		return true;
-	}
+	/* a unit covers pc but has no line for it: addr2line falls back on the symbols */
+	if (!line)
+		return false;
 	cu = srcline_cache__cu(c, &cudie);
 	if (!(file = srcline__row_file(cu, &cudie, line)) || dwarf_lineno(line, &lineno))
 		return false;
@@ -607,15 +607,21 @@ static void read_a2l_sections(struct srcline_cache *c, Elf *elf)
 		if ((type != STT_FUNC && type != STT_NOTYPE && type != STT_GNU_IFUNC) ||
 		    sym.st_shndx == SHN_UNDEF || sym.st_shndx >= nr)
 			continue;
+		/* binutils skips the local hidden untyped markers annobin leaves */
+		if (!sym.st_size && type == STT_NOTYPE && GELF_ST_BIND(sym.st_info) == STB_LOCAL &&
+		    GELF_ST_VISIBILITY(sym.st_other) == STV_HIDDEN)
+			continue;
 		sec = &c->sections[sym.st_shndx];
 		ALLOC_GROW(sec->funcs, sec->nr + 1, sec->alloc);
 		sec->funcs[sec->nr].value = sym.st_value;
+		sec->funcs[sec->nr].size = sym.st_size ?: 1;
+		sec->funcs[sec->nr].func = type != STT_NOTYPE;
 		sec->funcs[sec->nr].file = file && (GELF_ST_BIND(sym.st_info) == STB_LOCAL ||
 						    state != FILE_AFTER_SYMBOL_SEEN) ?
 					   cache__intern(c, file) : NULL;
 		sec->nr++;
 	}
-	/* a stable sort: among equal values the last one in the table wins, as binutils picks */
+	/* a stable sort: symbols of one value stay in table order, which binutils' choice depends on */
 	for (int i = 0; i < c->nr_sections; i++) {
 		struct a2l_section *sec = &c->sections[i];
 
@@ -634,10 +640,16 @@ static void read_a2l_sections(struct srcline_cache *c, Elf *elf)
 	}
 }
 
+/*
+ * binutils takes the symbols of the file its DWARF came from (the debug
+ * file, when there is one), else those of the DSO file.
+ */
 static void read_a2l_file(struct srcline_cache *c, struct dso *dso)
 {
 	char path[4096];
-	int fd = open(symfs__join(path, sizeof(path), dso->long_name), O_RDONLY);
+	const char *file = c->dwarf && dso->symsrc_filename ? dso->symsrc_filename :
+			   symfs__join(path, sizeof(path), dso->long_name);
+	int fd = open(file, O_RDONLY);
 	Elf *elf;
 
 	c->sections_read = true;
@@ -652,6 +664,34 @@ static void read_a2l_file(struct srcline_cache *c, struct dso *dso)
 	close(fd);
 }
 
+/*
+ * binutils 2.40's choice among the symbols of the nearest value at or before
+ * vaddr (funcs[0..end), sorted): in table order, a later one wins if it
+ * reaches further while the chosen one does not reach vaddr, or if both
+ * reach it and it is typed where the chosen one is not, or is smaller.
+ */
+static const struct a2l_func *a2l_best_fit(const struct a2l_func *funcs, size_t end, u64 vaddr)
+{
+	size_t first = end - 1;
+	const struct a2l_func *best;
+
+	while (first && funcs[first - 1].value == funcs[end - 1].value)
+		first--;
+	best = &funcs[first];
+	for (size_t i = first + 1; i < end; i++) {
+		const struct a2l_func *f = &funcs[i];
+
+		if (best->value + best->size <= vaddr) {
+			if (f->size > best->size)
+				best = f;
+		} else if (f->value + f->size > vaddr) {
+			if (f->func != best->func ? f->func : f->size < best->size)
+				best = f;
+		}
+	}
+	return best;
+}
+
 bool dso__srcline_symbol_file(struct dso *dso, u64 addr, const char **file)
 {
 	struct srcline_cache *c;
@@ -660,9 +700,13 @@ bool dso__srcline_symbol_file(struct dso *dso, u64 addr, const char **file)
 	*file = NULL;
 	if (dso->kind != DSO_KIND_USER)
 		return false;
+	if (!dso->loaded)
+		dso__load(dso);
 	if (!dso->srclines)
 		dso->srclines = srcline_cache__new();
 	c = dso->srclines;
+	if (!c->tried)
+		srcline_cache__open(c, dso);
 	if (!c->sections_read)
 		read_a2l_file(c, dso);
 	vaddr = dso__offset_to_vaddr(dso, addr);
@@ -683,7 +727,7 @@ bool dso__srcline_symbol_file(struct dso *dso, u64 addr, const char **file)
 		}
 		if (!lo)
 			return false;
-		*file = sec->funcs[lo - 1].file;
+		*file = a2l_best_fit(sec->funcs, lo, vaddr)->file;
 		return true;
 	}
 	return false;

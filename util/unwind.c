@@ -413,8 +413,13 @@ int unwind__get_entries(struct machine *machine, struct thread *thread,
 		if (r != STEP_OK)
 			break;
 		new_pc = next->regs.regs[UNWIND_REG_RA];
-		/* the end of the chain, or no progress */
-		if (!new_pc || (new_pc == pc && next->regs.regs[UNWIND_REG_SP] == cur->regs.regs[UNWIND_REG_SP]))
+		/*
+		 * The end of the chain, or no progress. A zero return address from
+		 * the frame-pointer guess is not the end for libunwind: upstream shows
+		 * it, less one, as an unknown frame (ffffffffffffffff) and stops there.
+		 */
+		if ((!new_pc && cur->has_row) ||
+		    (new_pc == pc && next->regs.regs[UNWIND_REG_SP] == cur->regs.regs[UNWIND_REG_SP]))
 			break;
 		/* a return address is after its call, except into an interrupted frame */
 		next->lookup = cur->has_row && cur->row.signal ? new_pc : new_pc - 1;
