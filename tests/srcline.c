@@ -51,18 +51,29 @@ static int a2l_frames(char **pos, struct a2l_frame *frames, int max)
 	return n;
 }
 
+/* addr2line (with options opts) on every address of [start, start + len) into out. Returns 0 or -1. */
+static int run_addr2line(struct dso *dso, const char *path, const char *opts, u64 start, u64 len,
+			 struct strbuf *out)
+{
+	struct strbuf cmd = STRBUF_INIT;
+	int ret;
+
+	strbuf_addf(&cmd, "addr2line %s -e '%s'", opts, path);
+	for (u64 a = start; a < start + len; a++)
+		strbuf_addf(&cmd, " %#llx", (unsigned long long)dso__offset_to_vaddr(dso, a));
+	ret = symtest__run(cmd.buf, out) != 0 ? -1 : 0;
+	strbuf_release(&cmd);
+	return ret;
+}
+
 static int compare_range(struct dso *dso, const char *path, u64 start, u64 len, int *inlined)
 {
-	struct strbuf cmd = STRBUF_INIT, out = STRBUF_INIT;
+	struct strbuf out = STRBUF_INIT;
 	struct a2l_frame frames[16];
 	char *pos;
 	int diffs = 0;
 
-	strbuf_addf(&cmd, "addr2line -a -i -f -e '%s'", path);
-	for (u64 a = start; a < start + len; a++)
-		strbuf_addf(&cmd, " %#llx", (unsigned long long)dso__offset_to_vaddr(dso, a));
-	if (symtest__run(cmd.buf, &out) != 0) {
-		strbuf_release(&cmd);
+	if (run_addr2line(dso, path, "-a -i -f", start, len, &out)) {
 		strbuf_release(&out);
 		return -1;
 	}
@@ -91,7 +102,6 @@ static int compare_range(struct dso *dso, const char *path, u64 start, u64 len, 
 				       f->func, f->file, f->line, frames[i].func, frames[i].file, frames[i].line);
 		}
 	}
-	strbuf_release(&cmd);
 	strbuf_release(&out);
 	return diffs;
 }
@@ -103,15 +113,11 @@ static int compare_range(struct dso *dso, const char *path, u64 start, u64 len, 
  */
 static int compare_fallback(struct dso *dso, const char *path, u64 start, u64 len)
 {
-	struct strbuf cmd = STRBUF_INIT, out = STRBUF_INIT;
+	struct strbuf out = STRBUF_INIT;
 	char *pos, *line;
 	int diffs = 0;
 
-	strbuf_addf(&cmd, "addr2line -e '%s'", path);
-	for (u64 a = start; a < start + len; a++)
-		strbuf_addf(&cmd, " %#llx", (unsigned long long)dso__offset_to_vaddr(dso, a));
-	if (symtest__run(cmd.buf, &out) != 0) {
-		strbuf_release(&cmd);
+	if (run_addr2line(dso, path, "", start, len, &out)) {
 		strbuf_release(&out);
 		return -1;
 	}
@@ -129,7 +135,6 @@ static int compare_fallback(struct dso *dso, const char *path, u64 start, u64 le
 		if (strcmp(line, want) && diffs++ < 5)
 			pr_err("%#llx: addr2line %s, ours %s\n", (unsigned long long)a, line, want);
 	}
-	strbuf_release(&cmd);
 	strbuf_release(&out);
 	return diffs;
 }
