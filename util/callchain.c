@@ -402,23 +402,29 @@ static bool frame_match_by_address(const struct callchain_store *s, const struct
 	return s->match_by_address && !(callchain_param.key == CCKEY_SRCLINE && f->sym);
 }
 
+/* What f is matched by when not by its source line, whatever inline level it was interned for. */
+static void frame_match_key(const struct callchain_store *s, const struct cc_frame *f, const void *level,
+			    struct frame_key *k)
+{
+	*k = (struct frame_key){ .dso = f->dso, .sym = f->sym, .kernel = f->kernel,
+				 .ip = (frame_match_by_address(s, f) || !f->sym) ? f->ip : 0, .level = level };
+}
+
 static u64 frame_match_hash(const struct callchain_store *s, const struct cc_frame *f)
 {
-	struct frame_key k = { .dso = f->dso, .sym = f->sym, .kernel = f->kernel,
-			       .ip = (frame_match_by_address(s, f) || !f->sym) ? f->ip : 0 };
+	struct frame_key k;
 
 	if (match_by_srcline(f))
 		return hash2(hash_str(f->srcline), 0);
+	frame_match_key(s, f, NULL, &k);
 	return frame_key__hash(&k);
 }
 
 static bool frames_match(const struct callchain_store *s, const struct cc_frame *rep, const struct cc_frame *f)
 {
-	/* entries match whatever inline level they were interned for */
-	struct frame_key k = { .dso = f->dso, .sym = f->sym, .kernel = f->kernel,
-			       .ip = (frame_match_by_address(s, f) || !f->sym) ? f->ip : 0,
-			       .level = rep->level_key };
+	struct frame_key k;
 
+	frame_match_key(s, f, rep->level_key, &k);
 	if (match_by_srcline(rep) || match_by_srcline(f))
 		return match_by_srcline(rep) && match_by_srcline(f) && !strcmp(rep->srcline, f->srcline);
 	return frame_matches(rep, &k, frame_match_by_address(s, f));

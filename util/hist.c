@@ -20,8 +20,7 @@ enum {
 	PK_IP = 1 << 5, PK_IP_NOSYM = 1 << 6, PK_PARENT = 1 << 7, PK_TRACE = 1 << 8, PK_TIME = 1 << 9,
 	PK_WEIGHT = 1 << 10, PK_CPS = 1 << 11, PK_CPU = 1 << 12, PK_SOCKET = 1 << 13,
 };
-
-enum { PK_NR_BITS = 14 };
+_Static_assert(PK_SOCKET == 1 << (HIST_KEY_FIELDS - 1), "a cache key word per key field");
 
 /*
  * The lookup cache: NR_PROBES slots of hists->probe_stride words each, the
@@ -67,7 +66,7 @@ struct hists *hists__new(struct evsel *evsel, struct hist_fields *fields)
 	/* a cached answer is then one whose map is current (see hists__findnew) */
 	if (fields->has_sym)
 		hists->probe_mask |= PK_MAP;
-	for (u8 bit = 0; bit < PK_NR_BITS; bit++) {
+	for (u8 bit = 0; bit < HIST_KEY_FIELDS; bit++) {
 		if (hists->probe_mask & (1u << bit))
 			hists->probe_bits[hists->nr_probe_words++] = bit;
 	}
@@ -270,7 +269,7 @@ static struct hist_entry *findnew_in_sample(struct hists *hists, const struct hi
 {
 	struct hist_entry tmp, *he, *parent;
 	bool left;
-	u64 w[PK_NR_BITS], *probe;
+	u64 w[HIST_KEY_FIELDS], *probe;
 	u8 n = hists->nr_probe_words, i;
 
 	hists->nr_lookups++;

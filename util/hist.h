@@ -71,6 +71,9 @@ struct hist_key {
 	const char	*trace;		/* the formatted tracepoint payload (interned), trace key only */
 };
 
+/* The key fields hists__findnew() may cache lookups by (see hist.c). */
+#define HIST_KEY_FIELDS 14
+
 struct hist_entry {
 	/* first: one cache line of a 64-byte aligned entry is all a sample writes */
 	struct he_stat		stat;		/* the samples in this entry */
@@ -118,7 +121,7 @@ struct hists {
 	u32			in_version;	/* bumped by every insertion */
 	u64			*probes;	/* recent lookups, by key (see hists__findnew) */
 	u16			probe_mask;	/* the key fields the sort keys read */
-	u8			probe_bits[14];	/* those fields, one cache key word each */
+	u8			probe_bits[HIST_KEY_FIELDS];	/* those fields, one cache key word each */
 	u8			nr_probe_words;
 	u8			probe_stride;	/* words per cached lookup */
 	u32			nr_entries;

@@ -3,12 +3,12 @@
 #include <ctype.h>
 #include <elf.h>
 #include <errno.h>
-#include "kallsyms.h"
-#include "huge.h"
 #include <fcntl.h>
 #include <pthread.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "huge.h"
+#include "kallsyms.h"
 #include "symbol.h"
 
 #define KSYM_NAME_MAX 512	/* longer names are cut, as the kernel's KSYM_NAME_LEN */
@@ -203,13 +203,13 @@ static void *stream__reader(void *arg)
 	return NULL;
 }
 
-/* Wait for a step more than parsed (or the end): the bytes filled, *done set at the end. */
-static size_t stream__wait(struct kallsyms_stream *ks, size_t parsed, bool *done, int *err)
+/* Wait for a step more than seen (or the end): the bytes filled, *done set at the end. */
+static size_t stream__wait(struct kallsyms_stream *ks, size_t seen, bool *done, int *err)
 {
 	size_t filled;
 
 	pthread_mutex_lock(&ks->lock);
-	while (!ks->done && ks->filled - parsed < STREAM_STEP)
+	while (!ks->done && ks->filled - seen < STREAM_STEP)
 		pthread_cond_wait(&ks->more, &ks->lock);
 	filled = ks->filled;
 	*done = ks->done;
@@ -221,13 +221,15 @@ static size_t stream__wait(struct kallsyms_stream *ks, size_t parsed, bool *done
 /* Parse the stream's complete lines as they arrive; the last one at the end. */
 static int stream__parse(struct kallsyms_stream *ks, void *arg, kallsyms_fn fn)
 {
-	size_t parsed = 0;
+	size_t parsed = 0, seen = 0;
 	bool done = false;
 	int err = 0, ret = 0;
 
 	while (!done && !ret) {
-		size_t filled = stream__wait(ks, parsed, &done, &err), end = filled;
+		/* beyond what was seen: a line longer than a step waits, never spins */
+		size_t filled = stream__wait(ks, seen, &done, &err), end = filled;
 
+		seen = filled;
 		if (!done) {
 			while (end > parsed && ks->buf[end - 1] != '\n')
 				end--;

@@ -509,23 +509,28 @@ static bool srcline__lookup(struct srcline_cache *c, Dwarf_Addr pc, struct srcli
 	return true;
 }
 
-const struct srcline *dso__srcline(struct dso *dso, u64 addr)
+/* The DSO's cache, its symbols loaded and its DWARF opened (when it has any). */
+static struct srcline_cache *dso__srcline_cache(struct dso *dso)
 {
-	struct srcline_cache *c;
-	struct srcline_entry *e;
-	struct hashmap_entry key;
-
 	if (!dso->loaded)
 		dso__load(dso);
 	if (!dso->srclines)
 		dso->srclines = srcline_cache__new();
-	c = dso->srclines;
+	if (!dso->srclines->tried)
+		srcline_cache__open(dso->srclines, dso);
+	return dso->srclines;
+}
+
+const struct srcline *dso__srcline(struct dso *dso, u64 addr)
+{
+	struct srcline_cache *c = dso__srcline_cache(dso);
+	struct srcline_entry *e;
+	struct hashmap_entry key;
+
 	hashmap_entry_init(&key, hash_u64(addr));
 	e = hashmap_iter_entry(hashmap_get(&c->entries, &key, &addr), struct srcline_entry, ent);
 	if (e)
 		return e->found ? &e->sl : NULL;
-	if (!c->tried)
-		srcline_cache__open(c, dso);
 	e = xzalloc(sizeof(*e));
 	e->addr = addr;
 	if (c->dwarf)
@@ -700,13 +705,7 @@ bool dso__srcline_symbol_file(struct dso *dso, u64 addr, const char **file)
 	*file = NULL;
 	if (dso->kind != DSO_KIND_USER)
 		return false;
-	if (!dso->loaded)
-		dso__load(dso);
-	if (!dso->srclines)
-		dso->srclines = srcline_cache__new();
-	c = dso->srclines;
-	if (!c->tried)
-		srcline_cache__open(c, dso);
+	c = dso__srcline_cache(dso);
 	if (!c->sections_read)
 		read_a2l_file(c, dso);
 	vaddr = dso__offset_to_vaddr(dso, addr);

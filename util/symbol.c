@@ -40,6 +40,7 @@ char *symfs__join(char *buf, size_t size, const char *path)
 
 /* --- names --- */
 
+/* Grows by half, from 16: most DSOs have few symbols (ALLOC_GROW_HUGE starts at 1024). */
 static void syms__grow(struct symtab *st, size_t nr)
 {
 	size_t n;
