@@ -5,8 +5,8 @@ need_ref_perf
 . "$PERF_SRCDIR/tests/shell/lib/report.sh"
 
 # call chains through a fork and exec, and two events
-rec -o g.data -e cpu-clock -F 1000 -g -- sh -c "$PERF test -w sqrtloop 0.1; $PERF test -w leafloop 0.1"
-rec -o ev.data -e cpu-clock -e task-clock -F 500 -g -- "$PERF" test -w leafloop 0.15
+rec -o g.data -e cpu-clock -F 1000 -g -- sh -c "$loops sqrtloop 0.1; $loops leafloop 0.1"
+rec -o ev.data -e cpu-clock -e task-clock -F 500 -g -- "$loops" leafloop 0.15
 
 same g.data --no-children
 same g.data -g none

@@ -5,7 +5,7 @@ need_ref_perf
 . "$PERF_SRCDIR/tests/shell/lib/report.sh"
 
 # a workload that forks and execs two programs, with and without call chains
-work="$PERF test -w sqrtloop 0.1; $PERF test -w leafloop 0.1"
+work="$loops sqrtloop 0.1; $loops leafloop 0.1"
 rec -o g.data -e cpu-clock -F 1000 -g -- sh -c "$work"
 rec -o nog.data -e cpu-clock -F 1000 --sample-cpu -- sh -c "$work"
 # tracepoints (the trace key is the default)
@@ -16,11 +16,11 @@ same g.data -n --show-total-period
 same g.data -s dso
 same g.data -s pid,dso -T
 same g.data -F overhead,sample,period,comm,dso
-same g.data --percent-limit 5 --comm leafloop,sqrtloop
+same g.data --percent-limit 5 --comm report_loops
 same g.data -t , --group
 same nog.data
 same nog.data -s comm,dso -q
-same nog.data --dso "$(basename "$PERF")"
+same nog.data --dso report_loops
 same nog.data --percentage relative --comm sh
 same nog.data -s cpu,comm
 same nog.data --cpu 0

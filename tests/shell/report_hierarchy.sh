@@ -4,8 +4,8 @@
 need_ref_perf
 . "$PERF_SRCDIR/tests/shell/lib/report.sh"
 
-rec -o g.data -e cpu-clock -F 1000 -g -- sh -c "$PERF test -w sqrtloop 0.1; $PERF test -w leafloop 0.1"
-rec -o ev.data -e cpu-clock -e task-clock -F 1000 -- "$PERF" test -w leafloop 0.15
+rec -o g.data -e cpu-clock -F 1000 -g -- sh -c "$loops sqrtloop 0.1; $loops leafloop 0.1"
+rec -o ev.data -e cpu-clock -e task-clock -F 1000 -- "$loops" leafloop 0.15
 
 same ev.data --hierarchy
 same ev.data --hierarchy -n --show-total-period

@@ -28,6 +28,10 @@ same() {
 	nr_cmp=$((nr_cmp + 1))
 }
 
+# The workload: a program never built with sanitizers (see tests/progs/report_loops.c).
+loops=$PERF_BUILDDIR/tests/progs/report_loops
+[ -x "$loops" ] || skip "tests/progs not built"
+
 rec() {
 	"$REF_PERF" record -q "$@" > /dev/null 2> rec.err || { cat rec.err; skip "the reference perf record failed"; }
 }
